@@ -1,0 +1,5 @@
+export * from './board';
+export * from './swap2';
+export * from './state';
+export * from './game';
+export * from './serialize';

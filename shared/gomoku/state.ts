@@ -1,0 +1,66 @@
+import type { Cell, Stone, WinRule } from './board';
+import type { Phase, Seat, Swap2Choice } from './swap2';
+
+export interface GomokuConfig {
+  rule: WinRule;
+  swap2: boolean;
+}
+
+/** One stone on the board, in the order stones were placed (1-based `order`). */
+export interface Placement {
+  x: number;
+  y: number;
+  colour: Stone;
+  seat: Seat;
+  order: number;
+  phase: Phase;
+}
+
+/** Seed Property 14: the opening's placements and choices, in order. */
+export type OpeningAction =
+  | { type: 'place'; seat: Seat; x: number; y: number }
+  | { type: 'choice'; seat: Seat; choice: Swap2Choice };
+
+export type EndReason = 'five' | 'draw' | 'resign' | 'timeout' | 'abandon';
+
+/** Plain JSON data: it is persisted and replayed as is. */
+export interface GomokuState {
+  config: GomokuConfig;
+  phase: Phase;
+  board: Cell[];
+  moves: Placement[];
+  /** The seat that must act now, or null when nobody may (game over). */
+  toAct: Seat | null;
+  black: Seat | null;
+  white: Seat | null;
+  opening: OpeningAction[];
+  winner: Seat | 'draw' | null;
+  winLine: number[];
+  endReason: EndReason | null;
+  /** Accepted actions so far: a state counter that orders logs and rejects stale actions. */
+  turn: number;
+}
+
+export type GomokuAction =
+  | { type: 'place'; x: number; y: number }
+  | { type: 'choose'; choice: Swap2Choice }
+  | { type: 'resign' }
+  /** Issued by the server, never by a client: the seat ran out of time or did not return. */
+  | { type: 'forfeit'; reason: 'timeout' | 'abandon' };
+
+export type GomokuEvent =
+  | { type: 'stone_placed'; seat: Seat; x: number; y: number; colour: Stone; order: number }
+  | { type: 'choice_made'; seat: Seat; choice: Swap2Choice }
+  | { type: 'phase_changed'; phase: Phase }
+  | { type: 'colours_assigned'; black: Seat; white: Seat }
+  | { type: 'game_over'; winner: Seat | 'draw'; reason: EndReason; line: number[] };
+
+export type GomokuErrorCode =
+  | 'game_over'
+  | 'wrong_phase'
+  | 'not_your_turn'
+  | 'not_a_player'
+  | 'out_of_range'
+  | 'occupied'
+  | 'invalid_choice'
+  | 'invalid_action';

@@ -1,0 +1,54 @@
+/**
+ * The Swap 2 opening as a table of facts (seed 004 with RULINGS.md): who acts in
+ * each phase, which choices exist, and which colour the n-th opening stone has.
+ */
+import { BLACK, WHITE, type Stone } from './board';
+
+export type Seat = 1 | 2;
+export type Swap2Choice = 'black' | 'white' | 'place_more';
+export type Phase =
+  | 'swap2_placement'
+  | 'swap2_choice'
+  | 'swap2_extra'
+  | 'swap2_final_choice'
+  | 'main_game'
+  | 'game_over';
+
+export const SWAP2_PHASES: readonly Phase[] = ['swap2_placement', 'swap2_choice', 'swap2_extra', 'swap2_final_choice'];
+
+/** Seed Property 13: player 1 places and makes the final choice; player 2 chooses and places extras. */
+export function swap2Actor(phase: Phase): Seat | null {
+  switch (phase) {
+    case 'swap2_placement':
+    case 'swap2_final_choice':
+      return 1;
+    case 'swap2_choice':
+    case 'swap2_extra':
+      return 2;
+    default:
+      return null;
+  }
+}
+
+/** Seed Property 6: the options offered in each choice phase. */
+export function swap2Options(phase: Phase): readonly Swap2Choice[] {
+  if (phase === 'swap2_choice') return ['black', 'white', 'place_more'];
+  if (phase === 'swap2_final_choice') return ['black', 'white'];
+  return [];
+}
+
+/** Stones that must be on the board when a placement phase ends. */
+export const OPENING_STONES = 3;
+export const EXTRA_STONES = 5;
+
+/**
+ * RULINGS.md: opening stone colours are fixed by order — B, W, B, then W, B — which is
+ * the same alternation the main game uses, so one formula serves the whole game.
+ */
+export function colourOfStone(order: number): Stone {
+  return order % 2 === 1 ? BLACK : WHITE;
+}
+
+export function isSwap2Phase(phase: Phase): boolean {
+  return SWAP2_PHASES.includes(phase);
+}
