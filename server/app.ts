@@ -1,0 +1,55 @@
+/**
+ * Builds the Parlor server: the Colyseus server with its rooms, the HTTP routes
+ * (health, static client) and, with REDIS_URL, the Redis presence and driver.
+ * Tests call `startParlor` with port 0 to run the real server in-process.
+ */
+import './websocket-global';
+import type { AddressInfo } from 'node:net';
+import { LobbyRoom, Server } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import type { ParlorConfig } from './config';
+import { GomokuRoom } from './rooms/gomoku-room';
+import { mountHttpRoutes } from './http/routes';
+
+/** Incoming frames above this size close the sender's connection (RULINGS.md: keep a cap). */
+export const MAX_PAYLOAD_BYTES = 4 * 1024;
+
+export interface RunningParlor {
+  server: Server;
+  port: number;
+  /** The base URL for clients, e.g. ws://127.0.0.1:2567 */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startParlor(config: ParlorConfig, options: { handleSignals?: boolean } = {}): Promise<RunningParlor> {
+  const startedAt = Date.now();
+  const redis = config.redisUrl ? await redisServices(config.redisUrl) : {};
+  const server = new Server({
+    transport: new WebSocketTransport({ maxPayload: MAX_PAYLOAD_BYTES }),
+    ...redis,
+    publicAddress: config.publicAddress,
+    greet: false,
+    gracefullyShutdown: options.handleSignals ?? false,
+    express: (app) => mountHttpRoutes(app, { clientDir: config.clientDir, startedAt }),
+  });
+
+  server.define('lobby', LobbyRoom);
+  server.define('gomoku', GomokuRoom).filterBy(['open', 'rule', 'swap2']).enableRealtimeListing();
+
+  await server.listen(config.port, config.host);
+  const address = server.transport.server?.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  return {
+    server,
+    port: address.port,
+    url: `ws://${host}:${address.port}`,
+    stop: () => server.gracefullyShutdown(false),
+  };
+}
+
+async function redisServices(url: string) {
+  const { RedisPresence } = await import('@colyseus/redis-presence');
+  const { RedisDriver } = await import('@colyseus/redis-driver');
+  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
+}

@@ -1,0 +1,16 @@
+/** Plain HTTP routes: the health check and the built browser client. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import { matchMaker } from '@colyseus/core';
+
+export function mountHttpRoutes(app: express.Application, options: { clientDir: string; startedAt: number }): void {
+  app.get('/healthz', async (_req, res) => {
+    const rooms = await matchMaker.query({});
+    res.json({ status: 'ok', uptimeSeconds: Math.round((Date.now() - options.startedAt) / 1000), rooms: rooms.length });
+  });
+
+  if (existsSync(options.clientDir)) {
+    app.use(express.static(options.clientDir, { index: 'index.html', maxAge: '1h' }));
+  }
+}

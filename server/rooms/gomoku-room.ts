@@ -1,0 +1,243 @@
+/**
+ * The `gomoku` room: seats two players and any number of spectators, turns client
+ * messages into rules actions, applies them with shared/gomoku, mirrors the result into
+ * the synced state and broadcasts the patch at once. The room holds no rules of its own.
+ */
+import { randomInt as cryptoInt } from 'node:crypto';
+import { Room, type Client, type Delayed } from '@colyseus/core';
+import { Mulberry32 } from '../../shared/core/rng';
+import { CELLS, applyAction, newGame, timeoutAction, type GomokuAction, type GomokuState, type Seat } from '../../shared/gomoku';
+import { sendError } from './errors';
+import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
+import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
+import { parseGomokuOptions, type GomokuJoinOptions } from './gomoku-options';
+import { exactKeys, isInteger } from './payload';
+
+/** How long a dropped player keeps the seat (seconds); RECONNECT_SECONDS overrides it. */
+export function reconnectSeconds(): number {
+  const fromEnv = Number(process.env.RECONNECT_SECONDS);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 60;
+}
+
+export interface GomokuListing {
+  game: 'gomoku';
+  rule: string;
+  swap2: boolean;
+  turnSeconds: number;
+  players: string[];
+  phase: string;
+  spectators: number;
+  /** A seat is free: `joinOrCreate` only matches open rooms (see onAuth). */
+  open: boolean;
+  ranked: boolean;
+}
+
+export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuListing }> {
+  override state = new GomokuRoomState();
+  /** A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11). */
+  override patchRate = 1000;
+
+  private game: GomokuState | null = null;
+  private seats: SeatMap = {};
+  private spectatorIds = new Set<string>();
+  private turnTimer: Delayed | null = null;
+  /** Timeout placements are public, so a seeded generator is enough; seeded from crypto. */
+  private rng = new Mulberry32(cryptoInt(2 ** 32));
+
+  /**
+   * Runs before a seat is reserved. Bad options are refused here. A player (not a
+   * spectator) is marked `open` so that `joinOrCreate`, which filters on it, only
+   * matches rooms with a free seat; `joinById` does not filter and reaches any room.
+   */
+  static override async onAuth(_token: string, options: unknown): Promise<unknown> {
+    const parsed = parseGomokuOptions(options);
+    if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
+    return true;
+  }
+
+  override onCreate(rawOptions: unknown) {
+    const options = parseGomokuOptions(rawOptions);
+    this.state.rule = options.rule;
+    this.state.swap2 = options.swap2;
+    this.state.turnSeconds = options.turnSeconds;
+    for (let i = 0; i < CELLS; i++) this.state.board.push(0);
+    mirrorGomoku(this.state, null, this.seats);
+    this.metadata = this.listing();
+
+    this.onMessage('place', (client, payload) => this.onPlace(client, payload));
+    this.onMessage('choose', (client, payload) => this.onChoose(client, payload));
+    this.onMessage('resign', (client, payload) => this.onResign(client, payload));
+    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    // Flush the initial state before anyone joins (STACK.md fact 4).
+    this.broadcastPatch();
+  }
+
+  override onJoin(client: Client, rawOptions: unknown) {
+    const options: GomokuJoinOptions = parseGomokuOptions(rawOptions);
+    const freeSeat = ([1, 2] as const).find((seat) => !this.seats[seat]);
+    if (options.spectate || freeSeat === undefined) {
+      this.spectatorIds.add(client.sessionId);
+      this.state.spectators = this.spectatorIds.size;
+    } else {
+      this.seats[freeSeat] = client.sessionId;
+      this.state.players.set(client.sessionId, new GomokuPlayer({ name: options.name, seat: freeSeat, connected: true }));
+      if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as 'standard', swap2: this.state.swap2 }));
+    }
+    this.afterChange();
+  }
+
+  override async onDrop(client: Client) {
+    const player = this.state.players.get(client.sessionId);
+    if (player) player.connected = false;
+    this.afterChange();
+    try {
+      await this.allowReconnection(client, reconnectSeconds());
+    } catch {
+      // Window expired, or the room is shutting down ('disposing', STACK.md fact 5): onLeave follows.
+    }
+  }
+
+  override onReconnect(client: Client) {
+    const player = this.state.players.get(client.sessionId);
+    if (player) player.connected = true;
+    this.afterChange();
+  }
+
+  override onLeave(client: Client) {
+    if (this.spectatorIds.delete(client.sessionId)) {
+      this.state.spectators = this.spectatorIds.size;
+    }
+    const seat = this.seatOf(client.sessionId);
+    if (seat !== null) {
+      if (!this.game) {
+        // RULINGS.md: while seats are filling, leaving simply frees the seat.
+        delete this.seats[seat];
+        this.state.players.delete(client.sessionId);
+      } else {
+        const player = this.state.players.get(client.sessionId);
+        if (player) player.connected = false;
+        if (this.game.phase !== 'game_over') this.act(seat, { type: 'forfeit', reason: 'abandon' });
+      }
+    }
+    this.afterChange();
+  }
+
+  override onDispose() {
+    this.turnTimer?.clear();
+  }
+
+  override onUncaughtException(error: Error, methodName: string) {
+    // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
+    console.error(`[gomoku ${this.roomId}] uncaught exception in ${methodName}:`, error);
+  }
+
+  private onPlace(client: Client, payload: unknown) {
+    const seat = this.actingSeat(client);
+    if (seat === null) return;
+    const checked = exactKeys(payload, ['x', 'y']);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    const { x, y } = checked.value;
+    if (!isInteger(x) || !isInteger(y)) return sendError(client, 'invalid_payload', 'x and y must be integers');
+    this.act(seat, { type: 'place', x, y }, client);
+  }
+
+  private onChoose(client: Client, payload: unknown) {
+    const seat = this.actingSeat(client);
+    if (seat === null) return;
+    const checked = exactKeys(payload, ['choice']);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    const { choice } = checked.value;
+    if (typeof choice !== 'string') return sendError(client, 'invalid_payload', 'choice must be a string');
+    this.act(seat, { type: 'choose', choice: choice as 'black' }, client);
+  }
+
+  private onResign(client: Client, payload: unknown) {
+    const seat = this.actingSeat(client);
+    if (seat === null) return;
+    const checked = exactKeys(payload, []);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    this.act(seat, { type: 'resign' }, client);
+  }
+
+  /** The sender's seat when it may act at all; otherwise answers with an error. */
+  private actingSeat(client: Client): Seat | null {
+    const seat = this.seatOf(client.sessionId);
+    if (seat === null) {
+      sendError(client, 'spectator', 'spectators cannot act');
+      return null;
+    }
+    if (!this.game) {
+      sendError(client, 'not_started', 'the game starts when both seats are taken');
+      return null;
+    }
+    return seat;
+  }
+
+  /** Applies an action through the rules; a rejection goes back to the sender only. */
+  private act(seat: Seat, action: GomokuAction, client?: Client): boolean {
+    if (!this.game) return false;
+    const result = applyAction(this.game, seat, action);
+    if (!result.ok) {
+      if (client) sendError(client, result.code, result.message);
+      return false;
+    }
+    this.commit(result.state);
+    this.afterChange();
+    return true;
+  }
+
+  /** Adopts a new rules state and restarts the turn clock for whoever acts next. */
+  private commit(game: GomokuState) {
+    this.game = game;
+    this.turnTimer?.clear();
+    this.turnTimer = null;
+    if (game.toAct === null) {
+      this.state.deadline = 0;
+    } else {
+      const ms = this.state.turnSeconds * 1000;
+      this.state.deadline = Date.now() + ms;
+      this.turnTimer = this.clock.setTimeout(() => this.onTurnTimeout(), ms);
+    }
+    mirrorGomoku(this.state, game, this.seats);
+  }
+
+  private onTurnTimeout() {
+    if (!this.game || this.game.toAct === null) return;
+    const action = timeoutAction(this.game, this.rng);
+    if (action) this.act(this.game.toAct, action);
+  }
+
+  private seatOf(sessionId: string): Seat | null {
+    if (this.seats[1] === sessionId) return 1;
+    if (this.seats[2] === sessionId) return 2;
+    return null;
+  }
+
+  private listing(): GomokuListing {
+    const players = ([1, 2] as const).flatMap((seat) => {
+      const id = this.seats[seat];
+      const player = id ? this.state.players.get(id) : undefined;
+      return player ? [player.name] : [];
+    });
+    return {
+      game: 'gomoku',
+      rule: this.state.rule,
+      swap2: this.state.swap2,
+      turnSeconds: this.state.turnSeconds,
+      players,
+      phase: this.state.phase,
+      spectators: this.state.spectators,
+      open: !this.game && players.length < 2,
+      ranked: this.state.ranked,
+    };
+  }
+
+  /** Every change reaches clients and the lobby at once. */
+  private afterChange() {
+    this.broadcastPatch();
+    const next = this.listing();
+    if (JSON.stringify(next) !== JSON.stringify(this.metadata)) {
+      this.setMetadata(next).catch((err) => console.error(`[gomoku ${this.roomId}] listing update failed:`, err));
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/** The synced state of a `gomoku` room: a mirror of the rules state plus seats and clocks. */
+import { schema, t, type SchemaType } from '@colyseus/schema';
+
+export const GomokuPlayer = schema(
+  {
+    name: t.string(),
+    seat: t.uint8(),
+    connected: t.boolean(),
+  },
+  'GomokuPlayer',
+);
+export type GomokuPlayer = SchemaType<typeof GomokuPlayer>;
+
+export const GomokuRoomState = schema(
+  {
+    phase: t.string(),
+    /** 225 cells, index y*15+x: 0 empty, 1 black, 2 white. */
+    board: t.array('uint8'),
+    /** Cell indices in placement order: stones 1-5 are the Swap 2 opening. */
+    moves: t.array('uint8'),
+    toMove: t.string(),
+    blackPlayer: t.string(),
+    whitePlayer: t.string(),
+    winner: t.string(),
+    winLine: t.array('uint8'),
+    endReason: t.string(),
+    /** The options open to `toMove` in a choice phase. */
+    choices: t.array('string'),
+    players: t.map(GomokuPlayer),
+    spectators: t.uint16(),
+    /** Epoch ms at which the current turn clock runs out; 0 when no clock runs. */
+    deadline: t.float64(),
+    turnSeconds: t.uint16(),
+    rule: t.string(),
+    swap2: t.boolean(),
+    ranked: t.boolean(),
+    /** Accepted actions so far (the rules' state counter). */
+    turn: t.uint32(),
+  },
+  'GomokuRoomState',
+);
+export type GomokuRoomState = SchemaType<typeof GomokuRoomState>;

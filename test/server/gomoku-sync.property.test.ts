@@ -1,0 +1,60 @@
+/**
+ * Random message sequences from both players and a spectator against the real server:
+ * after each batch every client's decoded state equals the server's, and the room keeps
+ * answering (the server never crashes). This kind of test found STACK.md fact 4.
+ */
+import fc from 'fast-check';
+import type { RunningParlor } from '../../server/app';
+import { sdkClient, sleep, startTestServer } from '../support/server';
+import { seatTwo, serverState, type GomokuRoomClient } from '../support/gomoku-client';
+
+let server: RunningParlor;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.stop(); });
+
+const messageArb = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ type: fc.constant('place'), payload: fc.record({ x: fc.integer({ min: -1, max: 15 }), y: fc.integer({ min: -1, max: 15 }) }) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('choose'), payload: fc.record({ choice: fc.constantFrom('black', 'white', 'place_more', 'none') }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('resign'), payload: fc.constant({}) }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constantFrom('place', 'choose', 'resign', 'bogus'), payload: fc.jsonValue() }) },
+);
+const stepArb = fc.tuple(fc.constantFrom(0, 1, 2), messageArb);
+
+async function converge(rooms: GomokuRoomClient[], roomId: string, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const expected = JSON.stringify(serverState(roomId));
+    if (rooms.every((r) => JSON.stringify(r.state.toJSON()) === expected)) return;
+    if (Date.now() > deadline) {
+      expect(rooms.map((r) => r.state.toJSON())).toEqual(rooms.map(() => JSON.parse(expected)));
+    }
+    await sleep(10);
+  }
+}
+
+it('every client decodes the server state after random messages from players and a spectator', async () => {
+  const client = sdkClient(server);
+  let acceptedActions = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 40 }), fc.boolean(), async (steps, swap2) => {
+      const { p1, p2 } = await seatTwo(client, { swap2 });
+      const watcher = (await client.joinById(p1.roomId, { spectate: true })) as GomokuRoomClient;
+      const rooms = [p1, p2, watcher];
+      rooms.forEach((r) => r.onMessage('error', () => undefined));
+      try {
+        for (const [who, { type, payload }] of steps) rooms[who].send(type, payload);
+        await converge(rooms, p1.roomId);
+        acceptedActions += serverState(p1.roomId).turn;
+        // The room still answers: a deliberate bad message gets its error.
+        const answered = new Promise((resolve) => p1.onMessage('error', resolve));
+        p1.send('bogus', {});
+        await answered;
+      } finally {
+        await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
+      }
+    }),
+    { numRuns: 100 },
+  );
+  // The random messages must exercise accepted actions too, not only rejections.
+  expect(acceptedActions).toBeGreaterThan(50);
+}, 120000);

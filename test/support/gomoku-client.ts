@@ -1,0 +1,58 @@
+/** Helpers for driving `gomoku` rooms through the real SDK. */
+import { matchMaker } from '@colyseus/core';
+import type { Client, Room } from '@colyseus/sdk';
+import { nextMessage, waitForState } from './server';
+
+export type GomokuView = {
+  phase: string;
+  board: number[];
+  moves: number[];
+  toMove: string;
+  blackPlayer: string;
+  whitePlayer: string;
+  winner: string;
+  winLine: number[];
+  endReason: string;
+  choices: string[];
+  players: Map<string, { name: string; seat: number; connected: boolean }>;
+  spectators: number;
+  deadline: number;
+  turn: number;
+  toJSON(): any;
+};
+export type GomokuRoomClient = Room<any, GomokuView>;
+
+/** Two seated players (seat 1 creates) with the game started. */
+export async function seatTwo(client: Client, options: Record<string, unknown> = {}) {
+  const p1 = (await client.create('gomoku', { name: 'Ada', ...options })) as GomokuRoomClient;
+  const p2 = (await client.joinById(p1.roomId, { name: 'Bo' })) as GomokuRoomClient;
+  const started = (s: GomokuView) => s.phase !== 'waiting' && s.toMove !== '';
+  await Promise.all([waitForState(p1, started), waitForState(p2, started)]);
+  return { p1, p2 };
+}
+
+/** Sends a message and waits until every given room has seen the state counter move on. */
+export async function act(sender: GomokuRoomClient, type: string, payload: unknown, watchers: GomokuRoomClient[] = [sender]) {
+  const turn = sender.state.turn;
+  sender.send(type, payload);
+  await Promise.all(watchers.map((r) => waitForState(r, (s) => s.turn > turn || s.phase === 'game_over')));
+}
+
+/** Sends a message that must be rejected; returns the error and checks the state did not change. */
+export async function expectRejected(sender: GomokuRoomClient, type: string | number, payload: unknown, code?: string) {
+  const before = JSON.stringify(sender.state.toJSON());
+  const error = nextMessage<{ code: string; message: string }>(sender, 'error');
+  sender.send(type as string, payload);
+  const received = await error;
+  if (code) expect(received.code).toBe(code);
+  expect(typeof received.message).toBe('string');
+  expect(JSON.stringify(serverState(sender.roomId))).toBe(before);
+  return received;
+}
+
+/** The authoritative state, read from the room instance in this process. */
+export function serverState(roomId: string): any {
+  return matchMaker.getLocalRoomById(roomId)?.state.toJSON();
+}
+
+export const cell = (x: number, y: number) => ({ x, y });

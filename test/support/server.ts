@@ -1,0 +1,61 @@
+/** Starts the real Parlor server in-process on a free port, for integration tests. */
+import path from 'node:path';
+import { Client, type Room } from '@colyseus/sdk';
+import { startParlor, type RunningParlor } from '../../server/app';
+
+export async function startTestServer(overrides: { redisUrl?: string } = {}): Promise<RunningParlor> {
+  return startParlor({
+    port: 0,
+    host: '127.0.0.1',
+    redisUrl: overrides.redisUrl,
+    publicAddress: undefined,
+    clientDir: path.resolve(__dirname, '../../dist/client'),
+  });
+}
+
+export function sdkClient(server: RunningParlor): Client {
+  return new Client(server.url);
+}
+
+/** Resolves once `predicate(room.state)` holds, checking now and after each state change. */
+export function waitForState<S>(room: Room<any, S>, predicate: (state: S) => boolean, timeoutMs = 5000): Promise<S> {
+  return new Promise((resolve, reject) => {
+    const holds = () => {
+        try {
+          return Boolean(room.state) && predicate(room.state);
+        } catch {
+          return false; // the first full state has not arrived yet (STACK.md fact 17)
+        }
+    };
+    const check = () => {
+      if (holds()) {
+        clearTimeout(timer);
+        room.onStateChange.remove(check);
+        resolve(room.state);
+      }
+    };
+    const timer = setTimeout(() => {
+      room.onStateChange.remove(check);
+      reject(new Error(`state condition not met within ${timeoutMs} ms: ${JSON.stringify((room.state as { toJSON?: () => unknown })?.toJSON?.())}`));
+    }, timeoutMs);
+    room.onStateChange(check);
+    check();
+  });
+}
+
+/** The next message of `type` the room receives. */
+export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no '${type}' message within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const off = room.onMessage(type, (payload: T) => {
+      clearTimeout(timer);
+      off();
+      resolve(payload);
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
