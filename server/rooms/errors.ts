@@ -10,6 +10,7 @@ export type RoomErrorCode =
   | 'unknown_message'
   | 'spectator'
   | 'not_started'
+  | 'already_asked'
   | 'internal';
 
 export interface ErrorMessage {

@@ -1,5 +1,5 @@
 import type { WinRule } from '../../shared/gomoku';
-import { asOptions, parseBoolean, parseIntegerIn, parseName, parseOneOf } from './join-options';
+import { asOptions, invalidOption, parseBoolean, parseIntegerIn, parseName, parseOneOf } from './join-options';
 
 export interface GomokuJoinOptions {
   name: string;
@@ -9,11 +9,30 @@ export interface GomokuJoinOptions {
   spectate: boolean;
 }
 
+/**
+ * Seats held for named players (a rematch, a ranked pairing): seat number → secret key.
+ * Only server code creates such rooms and hands out the keys inside seat reservations.
+ */
+export type SeatKeys = Partial<Record<1 | 2, string>>;
+
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
 
 /** Throws a matchmaking error on any bad option; fills defaults for absent ones. */
 export function parseGomokuOptions(raw: unknown): GomokuJoinOptions {
   const options = asOptions(raw);
+  return parseFields(options);
+}
+
+/** Options as a client sends them: the server-only fields are refused. */
+export function parseClientGomokuOptions(raw: unknown): GomokuJoinOptions {
+  const options = asOptions(raw);
+  for (const field of ['seatKeys', 'seatKey']) {
+    if (field in options) throw invalidOption(`${field} is set by the server only`);
+  }
+  return parseFields(options);
+}
+
+function parseFields(options: Record<string, unknown>): GomokuJoinOptions {
   return {
     name: parseName(options.name),
     rule: parseOneOf(options.rule, 'rule', ['standard', 'freestyle'] as const, 'standard'),

@@ -4,13 +4,14 @@
  * the synced state and broadcasts the patch at once. The room holds no rules of its own.
  */
 import { randomInt as cryptoInt } from 'node:crypto';
-import { Room, type Client, type Delayed } from '@colyseus/core';
+import { randomBytes } from 'node:crypto';
+import { Room, matchMaker, type Client, type Delayed } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
-import { CELLS, applyAction, newGame, timeoutAction, type GomokuAction, type GomokuState, type Seat } from '../../shared/gomoku';
+import { CELLS, applyAction, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat } from '../../shared/gomoku';
 import { sendError } from './errors';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
-import { parseGomokuOptions, type GomokuJoinOptions } from './gomoku-options';
+import { parseClientGomokuOptions, parseGomokuOptions, type GomokuJoinOptions, type SeatKeys } from './gomoku-options';
 import { exactKeys, isInteger } from './payload';
 
 /** How long a dropped player keeps the seat (seconds); RECONNECT_SECONDS overrides it. */
@@ -40,6 +41,8 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
   private game: GomokuState | null = null;
   private seats: SeatMap = {};
   private spectatorIds = new Set<string>();
+  /** When set, only holders of these keys are seated (rematch, ranked); everyone else watches. */
+  private seatKeys: SeatKeys | null = null;
   private turnTimer: Delayed | null = null;
   /** Timeout placements are public, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
@@ -50,7 +53,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
    * matches rooms with a free seat; `joinById` does not filter and reaches any room.
    */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
-    const parsed = parseGomokuOptions(options);
+    const parsed = parseClientGomokuOptions(options);
     if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
     return true;
   }
@@ -60,6 +63,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     this.state.rule = options.rule;
     this.state.swap2 = options.swap2;
     this.state.turnSeconds = options.turnSeconds;
+    this.seatKeys = (rawOptions as { seatKeys?: SeatKeys }).seatKeys ?? null;
     for (let i = 0; i < CELLS; i++) this.state.board.push(0);
     mirrorGomoku(this.state, null, this.seats);
     this.metadata = this.listing();
@@ -67,6 +71,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     this.onMessage('place', (client, payload) => this.onPlace(client, payload));
     this.onMessage('choose', (client, payload) => this.onChoose(client, payload));
     this.onMessage('resign', (client, payload) => this.onResign(client, payload));
+    this.onMessage('rematch', (client, payload) => this.onRematch(client, payload));
     this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
@@ -74,13 +79,13 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
 
   override onJoin(client: Client, rawOptions: unknown) {
     const options: GomokuJoinOptions = parseGomokuOptions(rawOptions);
-    const freeSeat = ([1, 2] as const).find((seat) => !this.seats[seat]);
+    const freeSeat = this.seatFor((rawOptions as { seatKey?: unknown }).seatKey);
     if (options.spectate || freeSeat === undefined) {
       this.spectatorIds.add(client.sessionId);
       this.state.spectators = this.spectatorIds.size;
     } else {
       this.seats[freeSeat] = client.sessionId;
-      this.state.players.set(client.sessionId, new GomokuPlayer({ name: options.name, seat: freeSeat, connected: true }));
+      this.state.players.set(client.sessionId, new GomokuPlayer({ name: options.name, seat: freeSeat, connected: true, returnBy: 0 }));
       if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as 'standard', swap2: this.state.swap2 }));
     }
     this.afterChange();
@@ -88,7 +93,10 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
 
   override async onDrop(client: Client) {
     const player = this.state.players.get(client.sessionId);
-    if (player) player.connected = false;
+    if (player) {
+      player.connected = false;
+      player.returnBy = Date.now() + reconnectSeconds() * 1000;
+    }
     this.afterChange();
     try {
       await this.allowReconnection(client, reconnectSeconds());
@@ -99,7 +107,10 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
 
   override onReconnect(client: Client) {
     const player = this.state.players.get(client.sessionId);
-    if (player) player.connected = true;
+    if (player) {
+      player.connected = true;
+      player.returnBy = 0;
+    }
     this.afterChange();
   }
 
@@ -115,7 +126,10 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
         this.state.players.delete(client.sessionId);
       } else {
         const player = this.state.players.get(client.sessionId);
-        if (player) player.connected = false;
+        if (player) {
+          player.connected = false;
+          player.returnBy = 0;
+        }
         if (this.game.phase !== 'game_over') this.act(seat, { type: 'forfeit', reason: 'abandon' });
       }
     }
@@ -157,6 +171,45 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     const checked = exactKeys(payload, []);
     if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
     this.act(seat, { type: 'resign' }, client);
+  }
+
+  /**
+   * Both players asking for a rematch get a new room with the same settings and the seats
+   * swapped (so the other player opens Swap 2); each receives a seat reservation for it.
+   */
+  private async onRematch(client: Client, payload: unknown) {
+    const seat = this.actingSeat(client);
+    if (seat === null) return;
+    const checked = exactKeys(payload, []);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    if (this.game?.phase !== 'game_over') return sendError(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
+    if (this.state.rematchVotes.includes(client.sessionId)) return sendError(client, 'already_asked', 'you already asked for a rematch');
+    this.state.rematchVotes.push(client.sessionId);
+    this.afterChange();
+    if (this.state.rematchVotes.length < 2) return;
+
+    const keys: SeatKeys = { 1: randomBytes(16).toString('base64url'), 2: randomBytes(16).toString('base64url') };
+    const next = await matchMaker.createRoom('gomoku', {
+      rule: this.state.rule,
+      swap2: this.state.swap2,
+      turnSeconds: this.state.turnSeconds,
+      seatKeys: keys,
+    });
+    for (const oldSeat of [1, 2] as const) {
+      const sessionId = this.seats[oldSeat]!;
+      const player = this.state.players.get(sessionId);
+      const reservation = await matchMaker.reserveSeatFor(next, { name: player?.name, seatKey: keys[other(oldSeat)] });
+      this.clients.getById(sessionId)?.send('rematch', { roomId: next.roomId, reservation });
+    }
+  }
+
+  /** The seat a joining player takes: the one its key opens, or else the first free one. */
+  private seatFor(seatKey: unknown): Seat | undefined {
+    if (this.seatKeys) {
+      const seat = ([1, 2] as const).find((s) => this.seatKeys![s] === seatKey && !this.seats[s]);
+      return seat;
+    }
+    return ([1, 2] as const).find((seat) => !this.seats[seat]);
   }
 
   /** The sender's seat when it may act at all; otherwise answers with an error. */
@@ -227,7 +280,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
       players,
       phase: this.state.phase,
       spectators: this.state.spectators,
-      open: !this.game && players.length < 2,
+      open: !this.game && !this.seatKeys && players.length < 2,
       ranked: this.state.ranked,
     };
   }

@@ -6,6 +6,8 @@ export const GomokuPlayer = schema(
     name: t.string(),
     seat: t.uint8(),
     connected: t.boolean(),
+    /** Epoch ms by which a dropped player must be back; 0 while connected. */
+    returnBy: t.float64(),
   },
   'GomokuPlayer',
 );
@@ -34,6 +36,8 @@ export const GomokuRoomState = schema(
     rule: t.string(),
     swap2: t.boolean(),
     ranked: t.boolean(),
+    /** Players who asked for a rematch after the game ended. */
+    rematchVotes: t.array('string'),
     /** Accepted actions so far (the rules' state counter). */
     turn: t.uint32(),
   },

@@ -52,7 +52,7 @@ export async function expectRejected(sender: GomokuRoomClient, type: string | nu
 
 /** The authoritative state, read from the room instance in this process. */
 export function serverState(roomId: string): any {
-  return matchMaker.getLocalRoomById(roomId)?.state.toJSON();
+  return (matchMaker.getLocalRoomById(roomId)?.state as { toJSON(): any } | undefined)?.toJSON();
 }
 
 export const cell = (x: number, y: number) => ({ x, y });

@@ -1,0 +1,59 @@
+/** Words for the table: who acts and what, and how the game ended. Pure functions of the synced state. */
+import { colourOfStone } from '../../../shared/gomoku/swap2';
+
+export interface TableState {
+  phase: string;
+  moves: ArrayLike<number>;
+  toMove: string;
+  blackPlayer: string;
+  whitePlayer: string;
+  winner: string;
+  endReason: string;
+}
+
+export type NameOf = (sessionId: string) => string;
+
+const colourName = (order: number) => (colourOfStone(order) === 1 ? 'black' : 'white');
+
+/** The phase banner, e.g. "Ada: place stone 2 of 3 (white)". `me` turns the name into "You". */
+export function phaseBanner(s: TableState, me: string, nameOf: NameOf): string {
+  const who = s.toMove === me ? 'You' : nameOf(s.toMove);
+  const next = s.moves.length + 1;
+  switch (s.phase) {
+    case 'waiting':
+      return 'Waiting for an opponent to join…';
+    case 'swap2_placement':
+      return `${who}: place stone ${next} of 3 (${colourName(next)})`;
+    case 'swap2_choice':
+      return `${who}: choose — play black, play white, or place two more`;
+    case 'swap2_extra':
+      return `${who}: place stone ${next} of 5 (${colourName(next)})`;
+    case 'swap2_final_choice':
+      return `${who}: choose — play black or play white`;
+    case 'main_game':
+      return `${who} to move (${s.toMove === s.blackPlayer ? 'black' : 'white'})`;
+    case 'game_over':
+      return resultText(s, me, nameOf);
+    default:
+      return s.phase;
+  }
+}
+
+export function resultText(s: TableState, me: string, nameOf: NameOf): string {
+  if (s.winner === 'draw') return 'Draw — the board is full';
+  const who = s.winner === me ? 'You win' : `${nameOf(s.winner)} wins`;
+  const colour = s.winner === s.blackPlayer ? 'black' : s.winner === s.whitePlayer ? 'white' : '';
+  const how: Record<string, string> = {
+    five: 'with five in a row',
+    timeout: 'on time',
+    resign: 'by resignation',
+    abandon: '— the opponent left',
+  };
+  return `${who}${colour ? ` (${colour})` : ''} ${how[s.endReason] ?? ''}`.trim();
+}
+
+export const CHOICE_LABEL: Record<string, string> = {
+  black: 'Play black',
+  white: 'Play white',
+  place_more: 'Place two more',
+};

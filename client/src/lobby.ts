@@ -1,0 +1,117 @@
+/**
+ * The lobby: your display name, a live list of rooms (Colyseus LobbyRoom with realtime
+ * listing: rooms appear, change and vanish as they open, fill, move on and close) and
+ * the form for a new Gomoku game.
+ */
+import type { Room } from '@colyseus/sdk';
+import { h, toast } from './dom';
+import { client, handOver, saveName, savedName } from './net';
+
+interface Listing {
+  roomId: string;
+  name: string;
+  clients: number;
+  metadata?: { game?: string; rule?: string; swap2?: boolean; turnSeconds?: number; players?: string[]; phase?: string; spectators?: number; open?: boolean; ranked?: boolean };
+}
+
+const PHASE_LABEL: Record<string, string> = {
+  waiting: 'waiting for a player',
+  swap2_placement: 'Swap 2 opening',
+  swap2_choice: 'Swap 2 choice',
+  swap2_extra: 'Swap 2 extra stones',
+  swap2_final_choice: 'Swap 2 final choice',
+  main_game: 'playing',
+  game_over: 'finished',
+};
+
+export function currentName(): string {
+  const input = document.getElementById('name-input') as HTMLInputElement | null;
+  const name = (input?.value ?? savedName()).trim();
+  return name || 'Guest';
+}
+
+export async function showLobby(view: HTMLElement): Promise<() => void> {
+  const rooms = new Map<string, Listing>();
+  const list = h('tbody', { id: 'room-list' });
+  const empty = h('p', { class: 'muted', id: 'no-rooms' }, 'No live rooms yet. Start one!');
+
+  const nameInput = h('input', { id: 'name-input', maxlength: 24, placeholder: 'Your name', value: savedName(), autocomplete: 'nickname' });
+  nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
+
+  const rule = h('select', { id: 'new-rule' }, h('option', { value: 'standard' }, 'Standard (exactly five)'), h('option', { value: 'freestyle' }, 'Freestyle (five or more)'));
+  const swap2 = h('input', { id: 'new-swap2', type: 'checkbox', checked: true });
+  const clock = h('select', { id: 'new-clock' }, ...[[15, '15 s'], [30, '30 s'], [60, '1 min'], [120, '2 min'], [300, '5 min']].map(([v, label]) => h('option', { value: v, selected: v === 60 }, String(label))));
+  const create = h('button', { id: 'new-game', class: 'primary' }, 'New Gomoku game');
+  create.addEventListener('click', async () => {
+    create.disabled = true;
+    try {
+      saveName(currentName());
+      const room = await client.create('gomoku', { name: currentName(), rule: rule.value, swap2: swap2.checked, turnSeconds: Number(clock.value) });
+      handOver(room);
+      location.hash = `#/room/${room.roomId}`;
+    } catch (err) {
+      toast(`Could not create the game: ${(err as Error).message}`);
+      create.disabled = false;
+    }
+  });
+
+  view.append(
+    h('section', { class: 'lobby' },
+      h('div', { class: 'card' },
+        h('h2', {}, 'You'),
+        h('label', {}, 'Display name ', nameInput)),
+      h('div', { class: 'card' },
+        h('h2', {}, 'New game'),
+        h('div', { class: 'form-row' }, h('label', {}, 'Rule ', rule), h('label', {}, swap2, ' Swap 2 opening'), h('label', {}, 'Clock per move ', clock)),
+        create),
+      h('div', { class: 'card wide' },
+        h('h2', {}, 'Live rooms'),
+        h('table', { class: 'rooms' },
+          h('thead', {}, h('tr', {}, ...['Game', 'Rule', 'Players', 'Phase', 'Watching', ''].map((c) => h('th', {}, c)))),
+          list),
+        empty)));
+
+  const render = () => {
+    const rows = [...rooms.values()].filter((r) => r.metadata?.game).map(row);
+    list.replaceChildren(...rows);
+    empty.hidden = rows.length > 0;
+  };
+
+  let lobby: Room | null = null;
+  try {
+    lobby = await client.joinOrCreate('lobby');
+    lobby.onMessage('rooms', (all: Listing[]) => {
+      rooms.clear();
+      for (const r of all) rooms.set(r.roomId, r);
+      render();
+    });
+    lobby.onMessage('+', ([roomId, listing]: [string, Listing]) => {
+      rooms.set(roomId, listing);
+      render();
+    });
+    lobby.onMessage('-', (roomId: string) => {
+      rooms.delete(roomId);
+      render();
+    });
+  } catch (err) {
+    toast(`Lobby unavailable: ${(err as Error).message}`);
+  }
+  render();
+  return () => void lobby?.leave();
+}
+
+function row(listing: Listing): HTMLTableRowElement {
+  const m = listing.metadata ?? {};
+  const players = (m.players ?? []).join(' vs ') || '—';
+  const rule = `${m.rule ?? ''}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`;
+  const actions = h('td', { class: 'actions' });
+  if (m.open) actions.append(h('a', { class: 'button primary', href: `#/room/${listing.roomId}`, 'data-action': 'join' }, 'Join'));
+  actions.append(h('a', { class: 'button', href: `#/room/${listing.roomId}/watch`, 'data-action': 'watch' }, 'Watch'));
+  return h('tr', { 'data-room-id': listing.roomId },
+    h('td', {}, m.game ?? listing.name),
+    h('td', {}, rule),
+    h('td', {}, players),
+    h('td', {}, PHASE_LABEL[m.phase ?? ''] ?? m.phase ?? ''),
+    h('td', {}, String(m.spectators ?? 0)),
+    actions);
+}
