@@ -2,11 +2,13 @@
 import './style.css';
 import { showLobby } from './lobby';
 import { showGomoku } from './gomoku/view';
+import { savedName } from './net';
 
 type Unmount = () => void;
 let unmount: Unmount | null = null;
 
 async function route(): Promise<void> {
+  document.getElementById('whoami')!.textContent = savedName() ? `Playing as ${savedName()}` : '';
   unmount?.();
   unmount = null;
   const view = document.getElementById('view')!;

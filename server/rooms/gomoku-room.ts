@@ -63,6 +63,8 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     this.state.rule = options.rule;
     this.state.swap2 = options.swap2;
     this.state.turnSeconds = options.turnSeconds;
+    // Every field gets a value before the first patch, so clients never decode `undefined`.
+    Object.assign(this.state, { spectators: 0, deadline: 0, turn: 0, ranked: false, blackPlayer: '', whitePlayer: '', winner: '', endReason: '' });
     this.seatKeys = (rawOptions as { seatKeys?: SeatKeys }).seatKeys ?? null;
     for (let i = 0; i < CELLS; i++) this.state.board.push(0);
     mirrorGomoku(this.state, null, this.seats);
@@ -138,6 +140,10 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
 
   override onDispose() {
     this.turnTimer?.clear();
+    // Colyseus leaves the timers of still-held reconnection seats running after a room is
+    // disposed (they only expire the seat), which keeps a stopping process alive for a minute.
+    const held = (this as unknown as { _reservedSeatTimeouts?: Record<string, NodeJS.Timeout> })._reservedSeatTimeouts ?? {};
+    for (const timer of Object.values(held)) clearTimeout(timer);
   }
 
   override onUncaughtException(error: Error, methodName: string) {

@@ -10,6 +10,8 @@ export interface BoardPicture {
   board: ArrayLike<number>;
   moves: ArrayLike<number>;
   winLine: ArrayLike<number>;
+  /** Number the first five stones: the Swap 2 opening. */
+  numberOpening: boolean;
 }
 
 const WOOD = 0xdcb36c;
@@ -23,11 +25,12 @@ export class BoardRenderer {
   private readonly numbers = new Container();
   private readonly overlay = new Graphics();
   private readonly ghost = new Graphics();
-  private picture: BoardPicture = { board: [], moves: [], winLine: [] };
+  private picture: BoardPicture = { board: [], moves: [], winLine: [], numberOpening: false };
   private cell = 0;
   private originX = 0;
   private originY = 0;
   private hover: number | null = null;
+  private frameRequested = false;
 
   /** Which colour a click would place at a cell now, or null when clicking is not allowed. */
   ghostColour: (cell: number) => number | null = () => null;
@@ -40,7 +43,11 @@ export class BoardRenderer {
       autoDensity: true,
       resolution: Math.max(1, window.devicePixelRatio || 1),
       backgroundAlpha: 0,
+      // A board changes only on a move or a hover: draw on demand instead of 60 times a
+      // second (a continuous ticker starved the CPU with several tables open).
+      autoStart: false,
     });
+    this.app.ticker.stop();
     this.app.canvas.id = 'board-canvas';
     container.append(this.app.canvas);
     this.app.stage.addChild(this.grid, this.stones, this.numbers, this.overlay, this.ghost);
@@ -55,6 +62,16 @@ export class BoardRenderer {
     this.layout();
   }
 
+  /** Renders once on the next animation frame, however many changes came before it. */
+  private requestRender(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      if (this.app.renderer) this.app.render();
+    });
+  }
+
   destroy(): void {
     this.app.destroy(true, { children: true });
   }
@@ -63,6 +80,7 @@ export class BoardRenderer {
     this.picture = picture;
     this.drawStones();
     this.drawGhost();
+    this.requestRender();
   }
 
   private layout(): void {
@@ -76,6 +94,7 @@ export class BoardRenderer {
     this.drawGrid();
     this.drawStones();
     this.drawGhost();
+    this.requestRender();
   }
 
   private px(i: number): number {
@@ -96,6 +115,7 @@ export class BoardRenderer {
     if (cell === this.hover) return;
     this.hover = cell;
     this.drawGhost();
+    this.requestRender();
   }
 
   private drawGrid(): void {
@@ -115,7 +135,7 @@ export class BoardRenderer {
     const g = this.stones.clear();
     this.numbers.removeChildren().forEach((child) => child.destroy());
     const r = this.cell * 0.44;
-    const { board, moves, winLine } = this.picture;
+    const { board, moves, winLine, numberOpening } = this.picture;
     for (let i = 0; i < board.length; i++) {
       if (!board[i]) continue;
       const x = this.px(i % SIZE);
@@ -124,7 +144,7 @@ export class BoardRenderer {
       else g.circle(x, y, r).fill(0xf7f7f2).stroke({ width: 1, color: 0x6b6b6b });
     }
     // The opening stones carry their placement order (1-5), as Swap 2 decisions depend on it.
-    for (let n = 0; n < Math.min(5, moves.length); n++) {
+    for (let n = 0; n < (numberOpening ? Math.min(5, moves.length) : 0); n++) {
       const cell = moves[n];
       const label = new Text({
         text: String(n + 1),

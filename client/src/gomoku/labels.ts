@@ -33,7 +33,7 @@ export function phaseBanner(s: TableState, me: string, nameOf: NameOf): string {
     case 'main_game':
       return `${who} to move (${s.toMove === s.blackPlayer ? 'black' : 'white'})`;
     case 'game_over':
-      return resultText(s, me, nameOf);
+      return 'Game over';
     default:
       return s.phase;
   }

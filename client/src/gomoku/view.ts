@@ -9,7 +9,7 @@ import { h, setConnectionBanner, toast } from '../dom';
 import { currentName } from '../lobby';
 import { client, enterRoom, forgetRoom, handOver, rememberRoom } from '../net';
 import { BoardRenderer } from './board-renderer';
-import { CHOICE_LABEL, phaseBanner } from './labels';
+import { CHOICE_LABEL, phaseBanner, resultText } from './labels';
 
 interface PlayerState { name: string; seat: number; connected: boolean; returnBy: number }
 interface GomokuSynced {
@@ -116,7 +116,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const render = () => {
     const s = room.state;
     if (!s || !s.board) return;
-    renderer.draw({ board: s.board, moves: s.moves, winLine: s.winLine });
+    renderer.draw({ board: s.board, moves: s.moves, winLine: s.winLine, numberOpening: s.swap2 });
     banner.textContent = phaseBanner(s, me(), nameOf);
     banner.classList.toggle('yours', myTurn());
     badge.hidden = isPlayer();
@@ -130,12 +130,14 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       const votes = [...(s.rematchVotes ?? [])];
       const rematch = h('button', { id: 'rematch', class: 'primary', disabled: votes.includes(me()), onclick: () => room.send('rematch', {}) },
         votes.includes(me()) ? 'Rematch requested…' : votes.length ? 'Accept rematch' : 'Rematch');
-      result.replaceChildren(h('strong', { id: 'result-text' }, phaseBanner(s, me(), nameOf)),
+      result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
         h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'), isPlayer() ? rematch : ''));
     }
   };
   room.onStateChange(render);
   render();
+  // Read-only hook for the browser tests and debugging: the decoded state and who we are.
+  Object.assign(window, { parlorTable: { state: () => room.state && (room.state as unknown as { toJSON(): unknown }).toJSON(), sessionId: () => room.sessionId, roomId: room.roomId } });
   const ticker = window.setInterval(renderPlayers, 250);
 
   return () => {

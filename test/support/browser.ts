@@ -1,0 +1,84 @@
+/**
+ * Real headless Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core,
+ * against the real server serving the built client. Pages record console errors and
+ * failed requests so tests can assert a clean load.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const OUTPUT_DIR = path.resolve(__dirname, '../../test-output');
+
+/** Builds the client once per test file, so the page under test is the current source. */
+export function buildClient(): void {
+  execFileSync(process.execPath, [path.resolve(__dirname, '../../node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mjs'], {
+    cwd: path.resolve(__dirname, '../..'),
+    stdio: 'pipe',
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface TrackedPage {
+  page: Page;
+  problems: string[];
+}
+
+export async function openPage(browser: Browser, url: string): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  await page.goto(url);
+  return { page, problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const file = path.join(OUTPUT_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Clicks board cell (x, y) on the Pixi canvas, using the geometry the renderer publishes. */
+export async function clickCell(page: Page, x: number, y: number): Promise<void> {
+  const canvas = page.locator('#board-canvas');
+  const box = (await canvas.boundingBox())!;
+  const g = await canvas.evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+  await page.mouse.click(box.x + Number(g.originX) + x * Number(g.cell), box.y + Number(g.originY) + y * Number(g.cell));
+}
+
+type TableHook = { state: () => any; sessionId: () => string; roomId: string };
+
+/** The decoded room state the page holds. */
+export function tableState(page: Page): Promise<any> {
+  return page.evaluate(() => (window as unknown as { parlorTable: TableHook }).parlorTable.state());
+}
+
+export function tableSession(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { parlorTable: TableHook }).parlorTable.sessionId());
+}
+
+/** Waits until the page's decoded state satisfies a condition (given as a function body of `s`). */
+export async function waitForTable(page: Page, condition: string, timeout = 10000): Promise<void> {
+  await page.waitForFunction(
+    (cond) => {
+      const hook = (window as unknown as { parlorTable?: TableHook }).parlorTable;
+      const s = hook?.state();
+      return Boolean(s && s.board && new Function('s', `return (${cond});`)(s));
+    },
+    condition,
+    { timeout },
+  );
+}
