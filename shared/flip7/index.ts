@@ -1,0 +1,5 @@
+export * from './cards';
+export * from './score';
+export * from './state';
+export * from './game';
+export * from './advisor';

@@ -1,0 +1,94 @@
+import type { ActionCard, Card } from './cards';
+
+export type PlayerStatus = 'active' | 'stayed' | 'busted' | 'frozen';
+export type Flip7Phase = 'playing' | 'round_over' | 'game_over';
+
+export interface Flip7Player {
+  name: string;
+  status: PlayerStatus;
+  /** Cards in front of the player this round, in the order received. */
+  cards: Card[];
+  total: number;
+  /** The last finished round's score (0 while a round runs). */
+  roundScore: number;
+}
+
+/**
+ * Work the rules still have to do, kept as a stack (the last task runs first) so a
+ * round can stop for a player's choice anywhere — mid-deal, mid-Flip Three — and resume.
+ * Every card a task holds is counted by the 94-card invariant.
+ */
+export type Task =
+  /** Deal one card to each of `left` seats starting at `seat` (skipping those who have cards or are out). */
+  | { t: 'deal'; seat: number; left: number }
+  /** `target` must flip `left` more cards; Freeze/Flip Three drawn meanwhile go to `setAside`. */
+  | { t: 'flip3'; target: number; left: number; setAside: ActionCard[]; card: 'flip_three' }
+  /** `chooser` assigns set-aside cards in the order flipped; none takes effect until all are assigned. */
+  | { t: 'assign'; chooser: number; cards: ActionCard[]; assigned: { card: ActionCard; target: number }[] }
+  /** An assigned Freeze or Flip Three takes effect on `target`. */
+  | { t: 'resolve'; card: ActionCard; target: number; by: number }
+  /** The next Hit/Stay goes to the first active player clockwise after `seat`. */
+  | { t: 'turn_after'; seat: number };
+
+/** A choice the rules wait for: who gets a Freeze, a Flip Three, or a spare Second Chance. */
+export interface Pending {
+  kind: ActionCard;
+  chooser: number;
+  card: ActionCard;
+  targets: number[];
+  /** `draw`: the card was just drawn; `assign`: it was set aside during a Flip Three. */
+  source: 'draw' | 'assign';
+}
+
+export interface Flip7State {
+  phase: Flip7Phase;
+  decks: number;
+  round: number;
+  dealer: number;
+  players: Flip7Player[];
+  /** deck[0] is the top card. Hidden from clients. */
+  deck: Card[];
+  discard: Card[];
+  agenda: Task[];
+  pending: Pending | null;
+  /** The seat asked to Hit or Stay, or null. */
+  turn: number | null;
+  /** Seat that flipped 7 this round, if any. */
+  flip7: number | null;
+  winner: number | null;
+  /** Accepted actions so far. */
+  version: number;
+}
+
+export type Flip7Action =
+  | { type: 'hit' }
+  | { type: 'stay' }
+  | { type: 'target'; target: number }
+  /** Starts the next round after `round_over` (the room sends it after a pause or on the host's start). */
+  | { type: 'next_round' };
+
+export type Flip7Event =
+  | { type: 'round_started'; round: number; dealer: number }
+  | { type: 'drew'; seat: number; card: Card; cause: 'deal' | 'hit' | 'flip_three' }
+  | { type: 'busted'; seat: number; card: Card }
+  | { type: 'second_chance_used'; seat: number; card: Card }
+  | { type: 'second_chance_given'; from: number; to: number }
+  | { type: 'set_aside'; seat: number; card: ActionCard }
+  | { type: 'frozen'; seat: number; by: number }
+  | { type: 'flip_three'; seat: number; by: number }
+  | { type: 'discarded'; card: Card; reason: string }
+  | { type: 'stayed'; seat: number }
+  | { type: 'flip7'; seat: number }
+  | { type: 'reshuffled'; cards: number }
+  | { type: 'round_over'; scores: number[]; totals: number[] }
+  | { type: 'game_over'; winner: number };
+
+export type Flip7ErrorCode =
+  | 'game_over'
+  | 'wrong_phase'
+  | 'not_your_turn'
+  | 'not_a_player'
+  | 'no_cards'
+  | 'invalid_target'
+  | 'choice_pending'
+  | 'invalid_action';

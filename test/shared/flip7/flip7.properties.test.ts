@@ -1,0 +1,133 @@
+/** Flip 7 properties (issue 4), at least 100 runs each, over random games from seeded shuffles. */
+import fc from 'fast-check';
+import { Mulberry32 } from '../../../shared/core/rng';
+import { allCards, applyAction, buildDeck, isNumberCard, newGame, type Flip7Event } from '../../../shared/flip7';
+import { anyFlip7ActionArb, playRandomGame, randomLegalAction } from '../../support/flip7-play';
+import { replay, stay } from '../../support/flip7-replay';
+import { KEEP_ORDER } from '../../../shared/flip7';
+
+const RUNS = { numRuns: 100 };
+const playersArb = fc.integer({ min: 3, max: 20 });
+const seedArb = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+const sorted = (cards: string[]) => [...cards].sort();
+
+describe('Flip 7 properties', () => {
+  it('every card of every deck is always accounted for (deck, discards, in front, set aside)', () => {
+    fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
+      const { states } = playRandomGame(players, seed, 400);
+      const full = sorted(buildDeck(states[0].decks));
+      for (const state of states) expect(sorted(allCards(state))).toEqual(full);
+    }), RUNS);
+  });
+
+  it('a bust happens exactly on an unprotected duplicate number', () => {
+    fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
+      const { states, events } = playRandomGame(players, seed, 400);
+      for (let i = 1; i < states.length; i++) {
+        // Walk the events of step i against the hands as they were before it.
+        const hands = states[i - 1].players.map((p) => [...p.cards]);
+        const list = events[i];
+        list.forEach((e: Flip7Event, k) => {
+          if (e.type === 'round_started') hands.forEach((h) => h.splice(0));
+          if (e.type !== 'drew' || !isNumberCard(e.card)) {
+            if (e.type === 'drew') hands[e.seat].push(e.card);
+            if (e.type === 'second_chance_given') hands[e.to].push('second_chance');
+            if (e.type === 'frozen') hands[e.seat].push('freeze');
+            return;
+          }
+          const duplicate = hands[e.seat].includes(e.card);
+          const protectedBySC = hands[e.seat].includes('second_chance');
+          const next = list[k + 1];
+          expect(next?.type === 'busted').toBe(duplicate && !protectedBySC);
+          if (duplicate && protectedBySC) {
+            expect(next?.type).toBe('discarded');
+            hands[e.seat].splice(hands[e.seat].indexOf('second_chance'), 1);
+          } else hands[e.seat].push(e.card);
+        });
+      }
+    }), RUNS);
+  });
+
+  it('a round always ends, and only when no player is active or someone flipped 7', () => {
+    fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
+      const { states } = playRandomGame(players, seed, 5000);
+      const ends = states.filter((s, i) => i > 0 && s.phase !== 'playing' && states[i - 1].phase === 'playing');
+      expect(ends.length).toBeGreaterThan(0);
+      for (const s of ends) {
+        const active = s.players.filter((p) => p.status === 'active').length;
+        expect(s.flip7 !== null || active === 0).toBe(true);
+        if (s.flip7 !== null) expect(s.players[s.flip7].roundScore).toBeGreaterThanOrEqual(15);
+      }
+    }), RUNS);
+  });
+
+  it('scores never go down', () => {
+    fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
+      const { states } = playRandomGame(players, seed, 3000);
+      for (let i = 1; i < states.length; i++) {
+        states[i].players.forEach((p, seat) => expect(p.total).toBeGreaterThanOrEqual(states[i - 1].players[seat].total));
+      }
+    }), RUNS);
+  });
+
+  it('the same seed and actions give the same game', () => {
+    fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
+      expect(playRandomGame(players, seed, 300)).toEqual(playRandomGame(players, seed, 300));
+    }), RUNS);
+  });
+
+  it('random legal play always reaches a game end with a single winner who has 200 or more and the top total', () => {
+    fc.assert(fc.property(fc.integer({ min: 3, max: 8 }), seedArb, (players, seed) => {
+      const { states } = playRandomGame(players, seed);
+      const end = states[states.length - 1];
+      expect(end.phase).toBe('game_over');
+      const totals = end.players.map((p) => p.total);
+      const best = Math.max(...totals);
+      expect(best).toBeGreaterThanOrEqual(200);
+      expect(totals.filter((t) => t === best)).toHaveLength(1);
+      expect(totals[end.winner!]).toBe(best);
+    }), RUNS);
+  });
+
+  it('random illegal actions are rejected and change nothing', () => {
+    fc.assert(fc.property(playersArb, seedArb, fc.array(fc.tuple(fc.integer({ min: -1, max: 20 }), anyFlip7ActionArb), { maxLength: 40 }), (players, seed, attempts) => {
+      const rng = new Mulberry32(seed);
+      let state = newGame({ names: Array.from({ length: players }, (_, i) => `P${i}`) }, rng).state;
+      for (const [seat, action] of attempts) {
+        const before = JSON.stringify(state);
+        const result = applyAction(state, seat, action, rng);
+        expect(JSON.stringify(state)).toBe(before);
+        if (result.ok) state = result.state;
+        else expect(result.code).toMatch(/^[a-z_]+$/);
+        // Keep the game moving so that attempts meet many situations.
+        const [s, a] = randomLegalAction(state, rng);
+        const moved = applyAction(state, s, a, rng);
+        if (moved.ok && moved.state.phase !== 'game_over') state = moved.state;
+      }
+    }), RUNS);
+  });
+
+  it('a tie for the top at 200 or more plays another round; a single leader then wins (C Case 9)', () => {
+    const round1 = replay({ top: ['5', '6', '7', '10', '3', '9', '12', '4', '8'], actions: [[1, stay], [2, stay], [0, stay]] }).state;
+    // Doctor the banked totals so that round 2 (Bo 10, Dana 3, Ari 9) ties Dana and Ari at 200.
+    round1.players[0].total = 197;
+    round1.players[1].total = 191;
+    let state = round1;
+    for (const [seat, action] of [[0, { type: 'next_round' }], [2, stay], [0, stay], [1, stay]] as const) {
+      const r = applyAction(state, seat, action, KEEP_ORDER);
+      if (!r.ok) throw new Error(r.message);
+      state = r.state;
+    }
+    expect(state.players.map((p) => p.total)).toEqual([200, 200, 16]);
+    expect(state.phase).toBe('round_over');
+    expect(state.winner).toBeNull();
+    // Round 3 (dealer Bo): Dana 12, Ari 4, Bo 8 → Dana leads alone and wins.
+    for (const [seat, action] of [[0, { type: 'next_round' }], [0, stay], [1, stay], [2, stay]] as const) {
+      const r = applyAction(state, seat, action, KEEP_ORDER);
+      if (!r.ok) throw new Error(r.message);
+      state = r.state;
+    }
+    expect(state.phase).toBe('game_over');
+    expect(state.winner).toBe(0);
+  });
+});
