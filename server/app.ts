@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { LobbyRoom, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { ParlorConfig } from './config';
+import { Flip7Room } from './rooms/flip7-room';
 import { GomokuRoom } from './rooms/gomoku-room';
 import { mountHttpRoutes } from './http/routes';
 
@@ -36,6 +37,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
 
   server.define('lobby', LobbyRoom);
   server.define('gomoku', GomokuRoom).filterBy(['open', 'rule', 'swap2']).enableRealtimeListing();
+  server.define('flip7', Flip7Room).filterBy(['open']).enableRealtimeListing();
 
   await server.listen(config.port, config.host);
   const address = server.transport.server?.address() as AddressInfo;

@@ -5,7 +5,7 @@
  */
 import { randomInt as cryptoInt } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
-import { Room, matchMaker, type Client, type Delayed } from '@colyseus/core';
+import { Room, matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
 import { CELLS, applyAction, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat } from '../../shared/gomoku';
 import { sendError } from './errors';
@@ -13,12 +13,9 @@ import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
 import { parseClientGomokuOptions, parseGomokuOptions, type GomokuJoinOptions, type SeatKeys } from './gomoku-options';
 import { exactKeys, isInteger } from './payload';
+import { clearHeldSeatTimers, RoomTimers } from './room-timers';
+import { reconnectSeconds } from './timings';
 
-/** How long a dropped player keeps the seat (seconds); RECONNECT_SECONDS overrides it. */
-export function reconnectSeconds(): number {
-  const fromEnv = Number(process.env.RECONNECT_SECONDS);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 60;
-}
 
 export interface GomokuListing {
   game: 'gomoku';
@@ -43,7 +40,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
   private spectatorIds = new Set<string>();
   /** When set, only holders of these keys are seated (rematch, ranked); everyone else watches. */
   private seatKeys: SeatKeys | null = null;
-  private turnTimer: Delayed | null = null;
+  private timers = new RoomTimers<'turn'>();
   /** Timeout placements are public, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
 
@@ -139,11 +136,8 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
   }
 
   override onDispose() {
-    this.turnTimer?.clear();
-    // Colyseus leaves the timers of still-held reconnection seats running after a room is
-    // disposed (they only expire the seat), which keeps a stopping process alive for a minute.
-    const held = (this as unknown as { _reservedSeatTimeouts?: Record<string, NodeJS.Timeout> })._reservedSeatTimeouts ?? {};
-    for (const timer of Object.values(held)) clearTimeout(timer);
+    this.timers.clearAll();
+    clearHeldSeatTimers(this);
   }
 
   override onUncaughtException(error: Error, methodName: string) {
@@ -248,14 +242,13 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
   /** Adopts a new rules state and restarts the turn clock for whoever acts next. */
   private commit(game: GomokuState) {
     this.game = game;
-    this.turnTimer?.clear();
-    this.turnTimer = null;
+    this.timers.clear('turn');
     if (game.toAct === null) {
       this.state.deadline = 0;
     } else {
       const ms = this.state.turnSeconds * 1000;
       this.state.deadline = Date.now() + ms;
-      this.turnTimer = this.clock.setTimeout(() => this.onTurnTimeout(), ms);
+      this.timers.set('turn', ms, () => this.onTurnTimeout());
     }
     mirrorGomoku(this.state, game, this.seats);
   }

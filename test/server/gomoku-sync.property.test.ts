@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { RunningParlor } from '../../server/app';
-import { sdkClient, sleep, startTestServer } from '../support/server';
+import { flushMessages, sdkClient, sleep, startTestServer } from '../support/server';
 import { seatTwo, serverState, type GomokuRoomClient } from '../support/gomoku-client';
 
 let server: RunningParlor;
@@ -43,6 +43,7 @@ it('every client decodes the server state after random messages from players and
       rooms.forEach((r) => r.onMessage('error', () => undefined));
       try {
         for (const [who, { type, payload }] of steps) rooms[who].send(type, payload);
+        await flushMessages(rooms);
         await converge(rooms, p1.roomId);
         acceptedActions += serverState(p1.roomId).turn;
         // The room still answers: a deliberate bad message gets its error.

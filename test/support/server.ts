@@ -59,3 +59,20 @@ export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 5000)
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until the server has handled every message these rooms sent so far: each sends an
+ * unknown `barrier` message and waits for its error reply (a client's messages are handled in order).
+ */
+export async function flushMessages(rooms: Room[]): Promise<void> {
+  await Promise.all(rooms.map((room) => new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('barrier not answered')), 5000);
+    const off = room.onMessage('error', (e: { message?: string }) => {
+      if (!e?.message?.includes('barrier')) return;
+      clearTimeout(timer);
+      off();
+      resolve();
+    });
+    room.send('barrier', {});
+  })));
+}

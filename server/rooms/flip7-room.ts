@@ -1,0 +1,313 @@
+/**
+ * The `flip7` room: 3-18 seats (humans and bots) and spectators. Messages become actions
+ * for shared/flip7; the deck is shuffled with node:crypto and never leaves the server
+ * before the round ends, when its committed order and salt are revealed.
+ */
+import { randomBytes } from 'node:crypto';
+import { Room, type Client } from '@colyseus/core';
+import { BOT_STRATEGIES, applyAction, botAction, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
+import { cryptoRandom } from '../crypto-random';
+import { sendError } from './errors';
+import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
+import { describeEvent, mirrorFlip7 } from './flip7-mirror';
+import { parseFlip7Options } from './flip7-options';
+import { Flip7Commitment, Flip7RoomState, Flip7Seat } from './flip7-schema';
+import { syncArray } from './gomoku-mirror';
+import { exactKeys } from './payload';
+import { clearHeldSeatTimers, RoomTimers } from './room-timers';
+import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
+
+const LOG_LINES = 40;
+const BOT_NAMES = ['Ada', 'Blaise', 'Carl', 'Dora', 'Emmy', 'Fermat', 'Grace', 'Hedy', 'Ida', 'Jules', 'Kurt', 'Lise', 'Max', 'Noor', 'Otto', 'Pia', 'Quinn'];
+
+export interface Flip7Listing {
+  game: 'flip7';
+  players: string[];
+  seats: number;
+  maxPlayers: number;
+  phase: string;
+  spectators: number;
+  open: boolean;
+}
+
+export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7Listing }> {
+  override state = new Flip7RoomState();
+  override patchRate = 1000;
+
+  private game: Flip7State | null = null;
+  /** seat → sessionId (humans) or bot id; the keys of `state.players`. */
+  private seatIds: string[] = [];
+  private seatTokens = new Map<string, string>();
+  private strategies = new Map<string, BotStrategy>();
+  private spectatorIds = new Set<string>();
+  private commitments: Commitment[] = [];
+  /** One timer at a time: the turn clock, a bot's move, or the pause before the next round. */
+  private timers = new RoomTimers<'next'>();
+
+  /** Refuses bad options; marks players `open` so joinOrCreate only matches tables still seating (see GomokuRoom). */
+  static override async onAuth(_token: string, options: unknown): Promise<unknown> {
+    const parsed = parseFlip7Options(options);
+    if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
+    return true;
+  }
+
+  override onCreate(rawOptions: unknown) {
+    const options = parseFlip7Options(rawOptions);
+    Object.assign(this.state, {
+      phase: 'lobby', round: 0, host: '', dealer: '', toAct: '', winner: '', deckCount: 0, discardCount: 0, setAsideCount: 0,
+      maxPlayers: options.maxPlayers, turnSeconds: options.turnSeconds, deadline: 0, nextRoundAt: 0, spectators: 0, version: 0,
+    });
+    for (let i = 0; i < options.bots; i++) {
+      const strategy = BOT_STRATEGIES[i % BOT_STRATEGIES.length];
+      this.addSeat(`bot-${i + 1}`, `${BOT_NAMES[i % BOT_NAMES.length]} (${strategy.name} bot)`, true);
+      this.strategies.set(`bot-${i + 1}`, strategy);
+    }
+    this.metadata = this.listing();
+    this.onMessage('start', (client, payload) => this.onStart(client, payload));
+    this.onMessage('hit', (client, payload) => this.onPlay(client, payload, { type: 'hit' }));
+    this.onMessage('stay', (client, payload) => this.onPlay(client, payload, { type: 'stay' }));
+    this.onMessage('target', (client, payload) => this.onTarget(client, payload));
+    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    this.broadcastPatch();
+  }
+
+  override onJoin(client: Client, rawOptions: unknown) {
+    const options = parseFlip7Options(rawOptions);
+    const reclaimed = options.seatToken ? this.reclaimSeat(client, options.seatToken) : false;
+    if (!reclaimed) {
+      const humanSeats = this.seatIds.filter((id) => !this.strategies.has(id)).length;
+      const canSit = !options.spectate && this.state.phase === 'lobby' && this.seatIds.length < this.state.maxPlayers;
+      if (canSit) {
+        this.addSeat(client.sessionId, options.name, false);
+        if (humanSeats === 0) this.state.host = client.sessionId;
+        const token = randomBytes(16).toString('base64url');
+        this.seatTokens.set(token, client.sessionId);
+        client.send('seat_token', { token });
+      } else {
+        this.spectatorIds.add(client.sessionId);
+        this.state.spectators = this.spectatorIds.size;
+      }
+    }
+    this.afterChange();
+  }
+
+  override async onDrop(client: Client) {
+    const row = this.state.players.get(client.sessionId);
+    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
+    this.afterChange();
+    try {
+      await this.allowReconnection(client, reconnectSeconds());
+    } catch {
+      // Expired or shutting down: onLeave follows.
+    }
+  }
+
+  override onReconnect(client: Client) {
+    const row = this.state.players.get(client.sessionId);
+    if (row) Object.assign(row, { connected: true, returnBy: 0 });
+    this.afterChange();
+  }
+
+  override onLeave(client: Client) {
+    if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
+    const seat = this.seatIds.indexOf(client.sessionId);
+    if (seat >= 0) {
+      if (this.state.phase === 'lobby') this.removeSeat(seat);
+      else {
+        // A bot plays the absent player's seat until they come back with their seat token.
+        const row = this.state.players.get(client.sessionId)!;
+        Object.assign(row, { connected: false, returnBy: 0, botControlled: true });
+        this.strategies.set(client.sessionId, BOT_STRATEGIES[0]);
+        this.schedule();
+      }
+    }
+    this.afterChange();
+  }
+
+  override onDispose() {
+    this.timers.clearAll();
+    clearHeldSeatTimers(this);
+  }
+
+  override onUncaughtException(error: Error, methodName: string) {
+    console.error(`[flip7 ${this.roomId}] uncaught exception in ${methodName}:`, error);
+  }
+
+  private onStart(client: Client, payload: unknown) {
+    const checked = exactKeys(payload, []);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    if (client.sessionId !== this.state.host) return sendError(client, 'not_host', 'only the host starts the game');
+    if (this.state.phase === 'lobby') {
+      if (this.seatIds.length < 3) return sendError(client, 'not_enough_players', 'Flip 7 needs at least 3 players (add bots)');
+      const names = this.seatIds.map((id) => this.state.players.get(id)!.name);
+      const { state, events } = newGame({ names, dealer: 0 }, cryptoRandom);
+      this.state.phase = 'playing';
+      return this.adopt(state, events);
+    }
+    if (this.state.phase === 'round_over') return this.act(0, { type: 'next_round' }, client);
+    sendError(client, 'wrong_phase', `cannot start during ${this.state.phase}`);
+  }
+
+  private onPlay(client: Client, payload: unknown, action: Flip7Action) {
+    const seat = this.actingSeat(client);
+    if (seat === null) return;
+    const checked = exactKeys(payload, []);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    this.act(seat, action, client);
+  }
+
+  private onTarget(client: Client, payload: unknown) {
+    const seat = this.actingSeat(client);
+    if (seat === null) return;
+    const checked = exactKeys(payload, ['sessionId']);
+    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+    const { sessionId } = checked.value;
+    if (typeof sessionId !== 'string') return sendError(client, 'invalid_payload', 'sessionId must be a string');
+    const target = this.seatIds.indexOf(sessionId);
+    if (target < 0) return sendError(client, 'invalid_target', 'no such player at this table');
+    this.act(seat, { type: 'target', target }, client);
+  }
+
+  private actingSeat(client: Client): number | null {
+    const seat = this.seatIds.indexOf(client.sessionId);
+    if (seat < 0) {
+      sendError(client, 'spectator', 'spectators cannot act');
+      return null;
+    }
+    if (!this.game) {
+      sendError(client, 'not_started', 'the game has not started');
+      return null;
+    }
+    return seat;
+  }
+
+  private act(seat: number, action: Flip7Action, client?: Client): void {
+    if (!this.game) return;
+    const result = applyAction(this.game, seat, action, cryptoRandom);
+    if (!result.ok) {
+      if (client) sendError(client, result.code, result.message);
+      return;
+    }
+    this.adopt(result.state, result.events);
+  }
+
+  /** Takes a new game state: commitments, log, schema mirror, timers, patch. */
+  private adopt(game: Flip7State, events: readonly Flip7Event[]) {
+    this.game = game;
+    if (events.some((e) => e.type === 'round_started')) this.commitments = [];
+    this.commitments.push(...shuffledOrders(events, game).map(commit));
+    this.state.phase = game.phase;
+    const nameOf = (seat: number) => this.state.players.get(this.seatIds[seat])?.name ?? `seat ${seat + 1}`;
+    const lines = events.map((e) => describeEvent(e, nameOf)).filter((l): l is string => l !== null);
+    syncArray(this.state.log, [...this.state.log, ...lines].slice(-LOG_LINES));
+    this.mirrorCommitments(game.phase !== 'playing');
+    mirrorFlip7(this.state, game, this.seatIds);
+    this.schedule();
+    this.afterChange();
+  }
+
+  /** Hashes always; the order and salt only once the round is over. */
+  private mirrorCommitments(reveal: boolean) {
+    const rows = this.state.commitments;
+    while (rows.length > this.commitments.length) rows.pop();
+    this.commitments.forEach((c, i) => {
+      if (i >= rows.length) rows.push(new Flip7Commitment({ hash: c.hash, salt: '', order: [] }));
+      else if (rows[i].hash !== c.hash) {
+        // A new round's shuffle: replace last round's revealed commitment.
+        Object.assign(rows[i], { hash: c.hash, salt: '' });
+        syncArray(rows[i].order, []);
+      }
+      if (reveal && rows[i].salt === '') {
+        rows[i].salt = c.salt;
+        syncArray(rows[i].order, c.order);
+      }
+    });
+  }
+
+  /** Arms the clock for whoever acts next: a bot's move, a human's turn clock, or the next round. */
+  private schedule() {
+    this.timers.clearAll();
+    this.state.deadline = 0;
+    this.state.nextRoundAt = 0;
+    const game = this.game;
+    if (!game) return;
+    if (game.phase === 'round_over') {
+      this.state.nextRoundAt = Date.now() + nextRoundMs();
+      this.timers.set('next', nextRoundMs(), () => this.act(0, { type: 'next_round' }));
+      return;
+    }
+    const seat = seatToAct(game);
+    if (game.phase !== 'playing' || seat === null) return;
+    const id = this.seatIds[seat];
+    const strategy = this.strategies.get(id);
+    if (strategy) {
+      this.timers.set('next', botDelayMs(), () => {
+        const action = this.game && botAction(this.game, seat, strategy);
+        if (action) this.act(seat, action);
+      });
+      return;
+    }
+    const ms = this.state.turnSeconds * 1000;
+    this.state.deadline = Date.now() + ms;
+    this.timers.set('next', ms, () => {
+      const action = this.game && timeoutAction(this.game, cryptoRandom);
+      if (action) this.act(seat, action);
+    });
+  }
+
+  private addSeat(id: string, name: string, bot: boolean) {
+    this.seatIds.push(id);
+    this.state.players.set(id, new Flip7Seat({
+      name, seat: this.seatIds.length, bot, botControlled: false, connected: true, returnBy: 0,
+      total: 0, status: 'waiting', cards: [], roundScore: 0, risk: 0,
+    }));
+  }
+
+  private removeSeat(seat: number) {
+    const [id] = this.seatIds.splice(seat, 1);
+    this.state.players.delete(id);
+    for (const [token, owner] of this.seatTokens) if (owner === id) this.seatTokens.delete(token);
+    this.seatIds.forEach((sid, i) => (this.state.players.get(sid)!.seat = i + 1));
+    if (this.state.host === id) this.state.host = this.seatIds.find((sid) => !this.strategies.has(sid)) ?? '';
+  }
+
+  /** A returning player takes their seat back from the bot; the seat is re-keyed to the new session. */
+  private reclaimSeat(client: Client, token: string): boolean {
+    const oldId = this.seatTokens.get(token);
+    if (!oldId || this.clients.getById(oldId)) return false;
+    const seat = this.seatIds.indexOf(oldId);
+    const row = this.state.players.get(oldId);
+    if (seat < 0 || !row) return false;
+    this.state.players.delete(oldId);
+    row.botControlled = false;
+    row.connected = true;
+    this.state.players.set(client.sessionId, row);
+    this.seatIds[seat] = client.sessionId;
+    this.strategies.delete(oldId);
+    this.seatTokens.set(token, client.sessionId);
+    if (this.state.host === oldId) this.state.host = client.sessionId;
+    if (this.game) mirrorFlip7(this.state, this.game, this.seatIds);
+    this.schedule();
+    return true;
+  }
+
+  private listing(): Flip7Listing {
+    return {
+      game: 'flip7',
+      players: this.seatIds.map((id) => this.state.players.get(id)?.name ?? ''),
+      seats: this.seatIds.length,
+      maxPlayers: this.state.maxPlayers,
+      phase: this.state.phase,
+      spectators: this.state.spectators,
+      open: this.state.phase === 'lobby' && this.seatIds.length < this.state.maxPlayers,
+    };
+  }
+
+  private afterChange() {
+    this.broadcastPatch();
+    const next = this.listing();
+    if (JSON.stringify(next) !== JSON.stringify(this.metadata)) {
+      this.setMetadata(next).catch((err) => console.error(`[flip7 ${this.roomId}] listing update failed:`, err));
+    }
+  }
+}

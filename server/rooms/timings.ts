@@ -1,0 +1,15 @@
+/**
+ * Room timings, each overridable by an environment variable (listed in the README) so
+ * tests can run games fast; the defaults are what players get.
+ */
+function fromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** How long a dropped player keeps the seat (seconds). */
+export const reconnectSeconds = () => fromEnv('RECONNECT_SECONDS', 60) || 60;
+/** How long a bot "thinks" before it moves (ms). */
+export const botDelayMs = () => fromEnv('BOT_DELAY_MS', 700);
+/** The pause between Flip 7 rounds (ms). */
+export const nextRoundMs = () => fromEnv('NEXT_ROUND_MS', 4000);
