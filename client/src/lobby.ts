@@ -11,11 +11,14 @@ interface Listing {
   roomId: string;
   name: string;
   clients: number;
-  metadata?: { game?: string; rule?: string; swap2?: boolean; turnSeconds?: number; players?: string[]; phase?: string; spectators?: number; open?: boolean; ranked?: boolean };
+  metadata?: { game?: string; rule?: string; swap2?: boolean; turnSeconds?: number; players?: string[]; phase?: string; spectators?: number; open?: boolean; ranked?: boolean; seats?: number; maxPlayers?: number };
 }
 
 const PHASE_LABEL: Record<string, string> = {
   waiting: 'waiting for a player',
+  lobby: 'seating players',
+  playing: 'playing',
+  round_over: 'between rounds',
   swap2_placement: 'Swap 2 opening',
   swap2_choice: 'Swap 2 choice',
   swap2_extra: 'Swap 2 extra stones',
@@ -55,6 +58,22 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     }
   });
 
+  const maxPlayers = h('select', { id: 'new-flip7-max' }, ...[3, 4, 5, 6, 8, 10, 12, 18].map((n) => h('option', { value: n, selected: n === 8 }, String(n))));
+  const bots = h('select', { id: 'new-flip7-bots' }, ...[0, 1, 2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === 2 }, String(n))));
+  const createFlip7 = h('button', { id: 'new-flip7', class: 'primary' }, 'New Flip 7 game');
+  createFlip7.addEventListener('click', async () => {
+    createFlip7.disabled = true;
+    try {
+      saveName(currentName());
+      const room = await client.create('flip7', { name: currentName(), maxPlayers: Number(maxPlayers.value), bots: Math.min(Number(bots.value), Number(maxPlayers.value) - 1) });
+      handOver(room);
+      location.hash = `#/flip7/${room.roomId}`;
+    } catch (err) {
+      toast(`Could not create the game: ${(err as Error).message}`);
+      createFlip7.disabled = false;
+    }
+  });
+
   view.append(
     h('section', { class: 'lobby' },
       h('div', { class: 'card' },
@@ -64,6 +83,10 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
         h('h2', {}, 'New game'),
         h('div', { class: 'form-row' }, h('label', {}, 'Rule ', rule), h('label', {}, swap2, ' Swap 2 opening'), h('label', {}, 'Clock per move ', clock)),
         create),
+      h('div', { class: 'card' },
+        h('h2', {}, 'New Flip 7 table'),
+        h('div', { class: 'form-row' }, h('label', {}, 'Seats ', maxPlayers), h('label', {}, 'Bots ', bots)),
+        createFlip7),
       h('div', { class: 'card wide' },
         h('h2', {}, 'Live rooms'),
         h('table', { class: 'rooms' },
@@ -103,10 +126,11 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
 function row(listing: Listing): HTMLTableRowElement {
   const m = listing.metadata ?? {};
   const players = (m.players ?? []).join(' vs ') || '—';
-  const rule = `${m.rule ?? ''}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`;
+  const rule = m.game === 'flip7' ? `${m.seats ?? 0}/${m.maxPlayers ?? 0} seats` : `${m.rule ?? ''}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`;
+  const path = m.game === 'flip7' ? 'flip7' : 'room';
   const actions = h('td', { class: 'actions' });
-  if (m.open) actions.append(h('a', { class: 'button primary', href: `#/room/${listing.roomId}`, 'data-action': 'join' }, 'Join'));
-  actions.append(h('a', { class: 'button', href: `#/room/${listing.roomId}/watch`, 'data-action': 'watch' }, 'Watch'));
+  if (m.open) actions.append(h('a', { class: 'button primary', href: `#/${path}/${listing.roomId}`, 'data-action': 'join' }, 'Join'));
+  actions.append(h('a', { class: 'button', href: `#/${path}/${listing.roomId}/watch`, 'data-action': 'watch' }, 'Watch'));
   return h('tr', { 'data-room-id': listing.roomId },
     h('td', {}, m.game ?? listing.name),
     h('td', {}, rule),

@@ -1,6 +1,7 @@
-/** The page's router: `#/` is the lobby, `#/room/<id>` a table (add `/watch` to spectate). */
+/** The page's router: `#/` is the lobby, `#/room/<id>` a Gomoku table, `#/flip7/<id>` a Flip 7 table (add `/watch` to spectate). */
 import './style.css';
 import { showLobby } from './lobby';
+import { showFlip7 } from './flip7/view';
 import { showGomoku } from './gomoku/view';
 import { savedName } from './net';
 
@@ -13,8 +14,9 @@ async function route(): Promise<void> {
   unmount = null;
   const view = document.getElementById('view')!;
   view.replaceChildren();
-  const match = /^#\/room\/([\w-]+)(\/watch)?$/.exec(location.hash);
-  unmount = match ? await showGomoku(view, match[1], Boolean(match[2])) : await showLobby(view);
+  const match = /^#\/(room|flip7)\/([\w-]+)(\/watch)?$/.exec(location.hash);
+  const show = match?.[1] === 'flip7' ? showFlip7 : showGomoku;
+  unmount = match ? await show(view, match[2], Boolean(match[3])) : await showLobby(view);
 }
 
 window.addEventListener('hashchange', () => void route());

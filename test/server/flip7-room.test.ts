@@ -169,3 +169,19 @@ it('a player who leaves mid-game is played by a bot, and takes the seat back wit
   expect(back.state.players.get(back.sessionId).name).toBe('Gus');
   await Promise.all([host.leave(), back.leave()]);
 }, 60000);
+
+it('the turn clock acts for a player who lets it run out', async () => {
+  const client = sdkClient(server);
+  const host = (await client.create('flip7', { name: 'Hana', turnSeconds: 5 })) as Table;
+  const others = [await client.joinById(host.roomId, { name: 'Gus' }), await client.joinById(host.roomId, { name: 'Tia' })] as Table[];
+  await waitForState(host, (s: any) => s.players.size === 3);
+  host.send('start', {});
+  await waitForState(host, (s: any) => s.phase === 'playing' && s.toAct !== '');
+  const { version, toAct, deadline } = host.state;
+  expect(deadline).toBeGreaterThan(Date.now() + 3000);
+  // Nobody moves: after 5 s the server stays (or hits, or picks a target) for the player to act.
+  await waitForState(host, (s: any) => s.version > version, 8000);
+  const line = [...host.state.log].slice(-3).join(' | ');
+  expect(line).toMatch(new RegExp(`${host.state.players.get(toAct).name} (stayed|drew)|was frozen|must flip three|gave a Second Chance`));
+  await Promise.all([host, ...others].map((r) => r.leave()));
+}, 20000);
