@@ -15,7 +15,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     port,
     host: env.HOST ?? '0.0.0.0',
     redisUrl: env.REDIS_URL || undefined,
-    publicAddress: env.PUBLIC_ADDRESS || undefined,
+    // With several processes each must tell clients where its rooms are (STACK.md fact 8).
+    publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
     clientDir: env.CLIENT_DIR ?? defaultClientDir(),
   };
 }

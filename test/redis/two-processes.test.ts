@@ -1,0 +1,55 @@
+/** Two server processes sharing one Redis: a room made on one is listed, joined and watched through the other. */
+import { Client } from '@colyseus/sdk';
+import Redis from 'ioredis';
+import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
+import { nextMessage, waitForState } from '../support/server';
+
+let a: ServerProcess;
+let b: ServerProcess;
+const redisUrl = testRedisUrl();
+
+beforeAll(async () => {
+  buildServer();
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+  [a, b] = await Promise.all([freePort(), freePort()].map(async (p) => startServerProcess(await p, { REDIS_URL: redisUrl })));
+}, 60000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+});
+
+it('a room created on process A is listed by, joined through and watched through process B', async () => {
+  const onA = new Client(a.url);
+  const onB = new Client(b.url);
+  const lobbyB = await onB.joinOrCreate('lobby');
+  const host = await onA.create('gomoku', { name: 'Ada' });
+
+  // B's lobby lists A's room.
+  const listed = await new Promise<any>((resolve) => {
+    lobbyB.onMessage('rooms', (rooms: any[]) => rooms.find((r) => r.roomId === host.roomId) && resolve(rooms.find((r) => r.roomId === host.roomId)));
+    lobbyB.onMessage('+', ([roomId, room]: [string, any]) => roomId === host.roomId && resolve(room));
+  });
+  expect(listed.metadata).toMatchObject({ game: 'gomoku', players: ['Ada'], open: true });
+
+  // Joined through B (the seat reservation sends the client to A's public address).
+  const guest = await onB.joinById(host.roomId, { name: 'Bo' });
+  const watcher = await onB.joinById(host.roomId, { spectate: true });
+  await waitForState(host, (s: any) => s.phase === 'swap2_placement' && s.spectators === 1);
+  host.send('place', { x: 7, y: 7 });
+  await waitForState(watcher, (s: any) => s.board[7 * 15 + 7] === 1);
+  await waitForState(guest, (s: any) => s.turn === 1);
+
+  // joinOrCreate through B finds a free seat on A.
+  const open = await onA.create('gomoku', { name: 'Cy', rule: 'freestyle' });
+  const seated = await onB.joinOrCreate('gomoku', { name: 'Di', rule: 'freestyle' });
+  expect(seated.roomId).toBe(open.roomId);
+  const error = nextMessage(watcher, 'error');
+  watcher.send('place', { x: 1, y: 1 });
+  expect((await error).code).toBe('spectator');
+  await Promise.all([host, guest, watcher, open, seated, lobbyB].map((r) => r.leave()));
+}, 30000);

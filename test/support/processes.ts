@@ -1,0 +1,71 @@
+/**
+ * Real server processes for multi-process and crash tests: built once with tsc, started
+ * with `node dist/server/main.js` on free ports, each test run on its own Redis database.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export function buildServer(): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A Redis URL on a database of its own (1-15), so parallel runs never share keys. */
+export function testRedisUrl(): string {
+  const db = 1 + Math.floor(Math.random() * 15);
+  return `redis://127.0.0.1:6379/${db}`;
+}
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server on ${port} did not start: ${output.join('')}`)), 20000);
+    child.stdout!.on('data', (d) => {
+      if (String(d).includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}: ${output.join('')}`)));
+  });
+  return {
+    port,
+    url: `ws://127.0.0.1:${port}`,
+    child,
+    output,
+    stop: (signal: NodeJS.Signals = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
