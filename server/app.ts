@@ -5,12 +5,14 @@
  */
 import './websocket-global';
 import type { AddressInfo } from 'node:net';
-import { LobbyRoom, Server } from '@colyseus/core';
+import { LobbyRoom, Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { ParlorConfig } from './config';
 import { Flip7Room } from './rooms/flip7-room';
 import { GomokuRoom } from './rooms/gomoku-room';
 import { mountHttpRoutes } from './http/routes';
+import { RedisRoomStore, setRoomStore } from './persistence/room-store';
+import { restoreOrphanedRooms, startHeartbeat } from './persistence/restore';
 
 /** Incoming frames above this size close the sender's connection (RULINGS.md: keep a cap). */
 export const MAX_PAYLOAD_BYTES = 4 * 1024;
@@ -40,13 +42,35 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
   server.define('flip7', Flip7Room).filterBy(['open']).enableRealtimeListing();
 
   await server.listen(config.port, config.host);
+  const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
+  setRoomStore(store);
+  let stopRecovery = () => undefined as void;
+  if (store) {
+    // Rooms of a process that died come back here, now and whenever one dies later.
+    const stopHeartbeat = startHeartbeat(store);
+    server.onShutdown(async () => {
+      stopHeartbeat();
+      await store.endHeartbeat(matchMaker.processId);
+    });
+    await restoreOrphanedRooms(store);
+    const scan = setInterval(() => void restoreOrphanedRooms(store).catch(() => undefined), 5000);
+    scan.unref();
+    stopRecovery = () => {
+      stopHeartbeat();
+      clearInterval(scan);
+    };
+  }
   const address = server.transport.server?.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
     server,
     port: address.port,
     url: `ws://${host}:${address.port}`,
-    stop: () => server.gracefullyShutdown(false),
+    stop: async () => {
+      stopRecovery();
+      await server.gracefullyShutdown(false);
+      await store?.close();
+    },
   };
 }
 

@@ -5,16 +5,18 @@
  */
 import { randomInt as cryptoInt } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
-import { Room, matchMaker, type Client } from '@colyseus/core';
+import { CloseCode, Room, matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
-import { CELLS, applyAction, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat } from '../../shared/gomoku';
+import { CELLS, applyAction, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type WinRule } from '../../shared/gomoku';
 import { sendError } from './errors';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
+import { invalidOption } from './join-options';
 import { parseClientGomokuOptions, parseGomokuOptions, type GomokuJoinOptions, type SeatKeys } from './gomoku-options';
 import { exactKeys, isInteger } from './payload';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from './timings';
+import { RoomPersistence } from '../persistence/room-persistence';
 
 
 export interface GomokuListing {
@@ -43,6 +45,9 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
   private timers = new RoomTimers<'turn'>();
   /** Timeout placements are public, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
+  private persistence = new RoomPersistence('gomoku', this);
+  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
+  private tokens = new Map<string, string>();
 
   /**
    * Runs before a seat is reserved. Bad options are refused here. A player (not a
@@ -51,12 +56,14 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
    */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
     const parsed = parseClientGomokuOptions(options);
+    if (typeof options === 'object' && options !== null && 'restore' in options) throw invalidOption('restore is set by the server only');
     if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
     return true;
   }
 
-  override onCreate(rawOptions: unknown) {
-    const options = parseGomokuOptions(rawOptions);
+  override async onCreate(rawOptions: unknown) {
+    const restoreId = (rawOptions as { restore?: unknown })?.restore;
+    const options = parseGomokuOptions(typeof restoreId === 'string' ? {} : rawOptions);
     this.state.rule = options.rule;
     this.state.swap2 = options.swap2;
     this.state.turnSeconds = options.turnSeconds;
@@ -72,6 +79,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     this.onMessage('resign', (client, payload) => this.onResign(client, payload));
     this.onMessage('rematch', (client, payload) => this.onRematch(client, payload));
     this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    if (typeof restoreId === 'string') await this.restore(restoreId);
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
   }
@@ -85,9 +93,11 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     } else {
       this.seats[freeSeat] = client.sessionId;
       this.state.players.set(client.sessionId, new GomokuPlayer({ name: options.name, seat: freeSeat, connected: true, returnBy: 0 }));
-      if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as 'standard', swap2: this.state.swap2 }));
+      if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as WinRule, swap2: this.state.swap2 }));
     }
+    this.tokens.set(client.sessionId, client.reconnectionToken);
     this.afterChange();
+    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   override async onDrop(client: Client) {
@@ -110,10 +120,15 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
       player.connected = true;
       player.returnBy = 0;
     }
+    this.tokens.set(client.sessionId, client.reconnectionToken);
     this.afterChange();
+    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   override onLeave(client: Client) {
+    // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
+    this.tokens.delete(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) {
       this.state.spectators = this.spectatorIds.size;
     }
@@ -135,8 +150,9 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     this.afterChange();
   }
 
-  override onDispose() {
+  override async onDispose() {
     this.timers.clearAll();
+    await this.persistence.remove();
     clearHeldSeatTimers(this);
   }
 
@@ -226,17 +242,24 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     return seat;
   }
 
-  /** Applies an action through the rules; a rejection goes back to the sender only. */
-  private act(seat: Seat, action: GomokuAction, client?: Client): boolean {
-    if (!this.game) return false;
-    const result = applyAction(this.game, seat, action);
-    if (!result.ok) {
-      if (client) sendError(client, result.code, result.message);
-      return false;
-    }
-    this.commit(result.state);
-    this.afterChange();
-    return true;
+  /**
+   * Applies an action through the rules, one at a time; a rejection goes back to the sender
+   * only. An accepted action is saved (snapshot + log entry) before anyone sees it.
+   */
+  private act(seat: Seat, action: GomokuAction, client?: Client): Promise<void> {
+    return this.persistence.serial(async () => {
+      if (!this.game) return;
+      const result = applyAction(this.game, seat, action);
+      if (!result.ok) {
+        if (client) sendError(client, result.code, result.message);
+        return;
+      }
+      this.commit(result.state);
+      await this.persistence.save(this.snapshot(), { seq: result.state.turn, entry: { seat, action } });
+      if (result.state.phase === 'game_over') await this.persistence.remove();
+      mirrorGomoku(this.state, this.game, this.seats);
+      this.afterChange();
+    });
   }
 
   /** Adopts a new rules state and restarts the turn clock for whoever acts next. */
@@ -253,10 +276,78 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     mirrorGomoku(this.state, game, this.seats);
   }
 
+  /** Someone from before the restart did not come back in time: as if they had left. */
+  private onHeldSeatExpired(sessionId: string) {
+    this.onLeave({ sessionId } as Client);
+  }
+
+  /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
+  override async onBeforeShutdown() {
+    if (this.persistence.enabled) await this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
+  }
+
+  /** Everything needed to rebuild this room in another process: rules state, seats, clock, tokens. */
+  private snapshot() {
+    const names = Object.fromEntries([...this.state.players.entries()].map(([id, p]) => [id, p.name]));
+    return {
+      v: 1,
+      rule: this.state.rule,
+      swap2: this.state.swap2,
+      turnSeconds: this.state.turnSeconds,
+      game: this.game,
+      seats: this.seats,
+      names,
+      seatKeys: this.seatKeys,
+      spectators: [...this.spectatorIds],
+      tokens: Object.fromEntries(this.tokens),
+      deadline: this.state.deadline,
+      rng: this.rng.state,
+      rematchVotes: [...this.state.rematchVotes],
+      savedAt: Date.now(),
+    };
+  }
+
+  /**
+   * Rebuilds the room from Redis under its old id. The clock resumes with the time that
+   * was left when the old process stopped beating; every seat waits for its old session.
+   */
+  private async restore(roomId: string) {
+    const stored = await this.persistence.load(roomId);
+    if (!stored) throw new Error(`no stored room ${roomId}`);
+    const snap = stored.snapshot as ReturnType<GomokuRoom['snapshot']>;
+    this.roomId = roomId;
+    Object.assign(this.state, { rule: snap.rule, swap2: snap.swap2, turnSeconds: snap.turnSeconds });
+    this.seats = snap.seats;
+    this.seatKeys = snap.seatKeys;
+    this.rng = new Mulberry32(snap.rng);
+    for (const [seat, id] of Object.entries(snap.seats) as [string, string][]) {
+      this.state.players.set(id, new GomokuPlayer({ name: snap.names[id] ?? 'Guest', seat: Number(seat), connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 }));
+    }
+    for (const id of snap.spectators) this.spectatorIds.add(id);
+    this.state.spectators = this.spectatorIds.size;
+    snap.rematchVotes.forEach((v) => this.state.rematchVotes.push(v));
+    if (snap.game) {
+      this.game = snap.game;
+      mirrorGomoku(this.state, this.game, this.seats);
+      // The time nobody hosted the room is not charged to the player on move.
+      const left = Math.max(1000, snap.deadline - (stored.downSince ?? snap.savedAt));
+      if (this.game.toAct !== null) {
+        this.state.deadline = Date.now() + left;
+        this.timers.set('turn', left, () => this.onTurnTimeout());
+      }
+    }
+    for (const [id, token] of Object.entries(snap.tokens)) {
+      this.tokens.set(id, token);
+      this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onHeldSeatExpired(id));
+    }
+    this.metadata = this.listing();
+  }
+
   private onTurnTimeout() {
     if (!this.game || this.game.toAct === null) return;
     const action = timeoutAction(this.game, this.rng);
-    if (action) this.act(this.game.toAct, action);
+    if (action) void this.act(this.game.toAct, action);
   }
 
   private seatOf(sessionId: string): Seat | null {

@@ -1,0 +1,36 @@
+/**
+ * At start-up, with Redis: beat a heartbeat for this process, and restore the rooms of
+ * processes whose heartbeat stopped (a crash, or a deploy that shut one down), keeping
+ * their room ids.
+ */
+import { matchMaker } from '@colyseus/core';
+import type { RoomStore } from './room-store';
+
+const HEARTBEAT_MS = 1000;
+/** A process silent this long is taken for dead. */
+const DEAD_AFTER_MS = 3000;
+
+export function startHeartbeat(store: RoomStore): () => void {
+  const beat = () => store.heartbeat(matchMaker.processId).catch(() => undefined);
+  void beat();
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export async function restoreOrphanedRooms(store: RoomStore): Promise<string[]> {
+  const restored: string[] = [];
+  const candidates = await store.orphans(new Set([matchMaker.processId]));
+  for (const room of candidates) {
+    const beat = await store.lastHeartbeat(room.processId);
+    if (beat !== null && Date.now() - beat < DEAD_AFTER_MS) continue; // its process is alive
+    if (!(await store.claim(room.roomId, matchMaker.processId))) continue;
+    try {
+      await matchMaker.createRoom(room.name, { restore: room.roomId });
+      restored.push(room.roomId);
+    } catch (err) {
+      console.error(`restore of ${room.name} ${room.roomId} failed:`, (err as Error).message);
+    }
+  }
+  return restored;
+}

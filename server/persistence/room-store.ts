@@ -1,0 +1,110 @@
+/**
+ * Where rooms keep what they must not lose: a snapshot of the whole room (rules state with
+ * its hidden parts, seats, clock) and an append-only log of accepted actions with a sequence
+ * number. With REDIS_URL it is Redis; without, nothing is kept (one process, in memory).
+ * Every key expires, so rooms nobody comes back to do not pile up.
+ */
+import Redis from 'ioredis';
+
+export interface StoredRoom {
+  /** The room type, to recreate it: `gomoku`, `flip7`. */
+  name: string;
+  roomId: string;
+  processId: string;
+  snapshot: unknown;
+}
+
+export interface RoomStore {
+  /** Writes the snapshot and, with it, one log entry; resolves once Redis has both. */
+  save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void>;
+  load(roomId: string): Promise<StoredRoom | null>;
+  log(roomId: string): Promise<unknown[]>;
+  remove(roomId: string): Promise<void>;
+  /** Rooms written by processes whose heartbeat stopped: candidates for a restore. */
+  orphans(liveProcessIds: Set<string>): Promise<StoredRoom[]>;
+  /** Only one process restores a room. */
+  claim(roomId: string, processId: string): Promise<boolean>;
+  heartbeat(processId: string): Promise<void>;
+  lastHeartbeat(processId: string): Promise<number | null>;
+  /** A process that shuts down cleanly says so, and its rooms are taken over at once. */
+  endHeartbeat(processId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long a room's keys outlive its last write (a game idle this long is gone). */
+export const ROOM_TTL_SECONDS = 6 * 60 * 60;
+const HEARTBEAT_TTL_SECONDS = 3600;
+const PREFIX = 'parlor:';
+
+export class RedisRoomStore implements RoomStore {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    // Keep trying through a Redis restart; commands wait in the offline queue meanwhile.
+    this.redis = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+    this.redis.on('error', () => undefined);
+  }
+
+  async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
+    const key = `${PREFIX}room:${room.roomId}`;
+    const tx = this.redis.multi().set(key, JSON.stringify(room), 'EX', ROOM_TTL_SECONDS).zadd(`${PREFIX}rooms`, Date.now(), room.roomId);
+    if (logEntry) tx.rpush(`${key}:log`, JSON.stringify(logEntry)).expire(`${key}:log`, ROOM_TTL_SECONDS);
+    await tx.exec();
+  }
+
+  async load(roomId: string): Promise<StoredRoom | null> {
+    const text = await this.redis.get(`${PREFIX}room:${roomId}`);
+    return text ? (JSON.parse(text) as StoredRoom) : null;
+  }
+
+  async log(roomId: string): Promise<unknown[]> {
+    return (await this.redis.lrange(`${PREFIX}room:${roomId}:log`, 0, -1)).map((l) => JSON.parse(l));
+  }
+
+  async remove(roomId: string): Promise<void> {
+    await this.redis.multi().del(`${PREFIX}room:${roomId}`, `${PREFIX}room:${roomId}:log`, `${PREFIX}claim:${roomId}`).zrem(`${PREFIX}rooms`, roomId).exec();
+  }
+
+  async orphans(liveProcessIds: Set<string>): Promise<StoredRoom[]> {
+    const ids = await this.redis.zrange(`${PREFIX}rooms`, 0, -1);
+    const rooms: StoredRoom[] = [];
+    for (const id of ids) {
+      const room = await this.load(id);
+      if (!room) await this.redis.zrem(`${PREFIX}rooms`, id); // expired: forget it
+      else if (!liveProcessIds.has(room.processId)) rooms.push(room);
+    }
+    return rooms;
+  }
+
+  async claim(roomId: string, processId: string): Promise<boolean> {
+    return (await this.redis.set(`${PREFIX}claim:${roomId}`, processId, 'EX', 30, 'NX')) === 'OK';
+  }
+
+  async heartbeat(processId: string): Promise<void> {
+    await this.redis.set(`${PREFIX}heartbeat:${processId}`, String(Date.now()), 'EX', HEARTBEAT_TTL_SECONDS);
+  }
+
+  async lastHeartbeat(processId: string): Promise<number | null> {
+    const value = await this.redis.get(`${PREFIX}heartbeat:${processId}`);
+    return value ? Number(value) : null;
+  }
+
+  async endHeartbeat(processId: string): Promise<void> {
+    await this.redis.del(`${PREFIX}heartbeat:${processId}`);
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+let current: RoomStore | null = null;
+
+/** The store rooms write to, or null when the server runs without Redis. */
+export function roomStore(): RoomStore | null {
+  return current;
+}
+
+export function setRoomStore(store: RoomStore | null): void {
+  current = store;
+}
