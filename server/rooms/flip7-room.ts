@@ -4,7 +4,9 @@
  * before the round ends, when its committed order and salt are revealed.
  */
 import { randomBytes } from 'node:crypto';
-import { Room, type Client } from '@colyseus/core';
+import { CloseCode, Room, matchMaker, type Client } from '@colyseus/core';
+import { RoomPersistence } from '../persistence/room-persistence';
+import { invalidOption } from './join-options';
 import { BOT_STRATEGIES, applyAction, botAction, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
 import { sendError } from './errors';
@@ -43,16 +45,21 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
   private commitments: Commitment[] = [];
   /** One timer at a time: the turn clock, a bot's move, or the pause before the next round. */
   private timers = new RoomTimers<'next'>();
+  private persistence = new RoomPersistence('flip7', this);
+  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
+  private tokens = new Map<string, string>();
 
   /** Refuses bad options; marks players `open` so joinOrCreate only matches tables still seating (see GomokuRoom). */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
     const parsed = parseFlip7Options(options);
+    if (typeof options === 'object' && options !== null && 'restore' in options) throw invalidOption('restore is set by the server only');
     if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
     return true;
   }
 
-  override onCreate(rawOptions: unknown) {
-    const options = parseFlip7Options(rawOptions);
+  override async onCreate(rawOptions: unknown) {
+    const restoreId = (rawOptions as { restore?: unknown })?.restore;
+    const options = parseFlip7Options(typeof restoreId === 'string' ? {} : rawOptions);
     Object.assign(this.state, {
       phase: 'lobby', round: 0, host: '', dealer: '', toAct: '', winner: '', deckCount: 0, discardCount: 0, setAsideCount: 0,
       maxPlayers: options.maxPlayers, turnSeconds: options.turnSeconds, deadline: 0, nextRoundAt: 0, spectators: 0, version: 0,
@@ -68,6 +75,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     this.onMessage('stay', (client, payload) => this.onPlay(client, payload, { type: 'stay' }));
     this.onMessage('target', (client, payload) => this.onTarget(client, payload));
     this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    if (typeof restoreId === 'string') await this.restore(restoreId);
     this.broadcastPatch();
   }
 
@@ -88,7 +96,9 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
         this.state.spectators = this.spectatorIds.size;
       }
     }
+    this.tokens.set(client.sessionId, client.reconnectionToken);
     this.afterChange();
+    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   override async onDrop(client: Client) {
@@ -105,10 +115,15 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
   override onReconnect(client: Client) {
     const row = this.state.players.get(client.sessionId);
     if (row) Object.assign(row, { connected: true, returnBy: 0 });
+    this.tokens.set(client.sessionId, client.reconnectionToken);
     this.afterChange();
+    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   override onLeave(client: Client) {
+    // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
+    this.tokens.delete(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatIds.indexOf(client.sessionId);
     if (seat >= 0) {
@@ -124,8 +139,9 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     this.afterChange();
   }
 
-  override onDispose() {
+  override async onDispose() {
     this.timers.clearAll();
+    await this.persistence.remove();
     clearHeldSeatTimers(this);
   }
 
@@ -141,8 +157,8 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
       if (this.seatIds.length < 3) return sendError(client, 'not_enough_players', 'Flip 7 needs at least 3 players (add bots)');
       const names = this.seatIds.map((id) => this.state.players.get(id)!.name);
       const { state, events } = newGame({ names, dealer: 0 }, cryptoRandom);
-      this.state.phase = 'playing';
-      return this.adopt(state, events);
+      void this.persistence.serial(() => this.adopt(state, events, { start: names }));
+      return;
     }
     if (this.state.phase === 'round_over') return this.act(0, { type: 'next_round' }, client);
     sendError(client, 'wrong_phase', `cannot start during ${this.state.phase}`);
@@ -181,22 +197,28 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     return seat;
   }
 
-  private act(seat: number, action: Flip7Action, client?: Client): void {
-    if (!this.game) return;
-    const result = applyAction(this.game, seat, action, cryptoRandom);
-    if (!result.ok) {
-      if (client) sendError(client, result.code, result.message);
-      return;
-    }
-    this.adopt(result.state, result.events);
+  /** Applies one action at a time; an accepted one is saved (snapshot + log) before anyone sees it. */
+  private act(seat: number, action: Flip7Action, client?: Client): Promise<void> {
+    return this.persistence.serial(async () => {
+      if (!this.game) return;
+      const result = applyAction(this.game, seat, action, cryptoRandom);
+      if (!result.ok) {
+        if (client) sendError(client, result.code, result.message);
+        return;
+      }
+      await this.adopt(result.state, result.events, { seat, action });
+    });
   }
 
   /** Takes a new game state: commitments, log, schema mirror, timers, patch. */
-  private adopt(game: Flip7State, events: readonly Flip7Event[]) {
+  private async adopt(game: Flip7State, events: readonly Flip7Event[], entry: unknown) {
     this.game = game;
     if (events.some((e) => e.type === 'round_started')) this.commitments = [];
     this.commitments.push(...shuffledOrders(events, game).map(commit));
     this.state.phase = game.phase;
+    this.timers.clearAll();
+    await this.persistence.save(this.snapshot(), { seq: game.version, entry });
+    if (game.phase === 'game_over') await this.persistence.remove();
     const nameOf = (seat: number) => this.state.players.get(this.seatIds[seat])?.name ?? `seat ${seat + 1}`;
     const lines = events.map((e) => describeEvent(e, nameOf)).filter((l): l is string => l !== null);
     syncArray(this.state.log, [...this.state.log, ...lines].slice(-LOG_LINES));
@@ -233,7 +255,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     if (!game) return;
     if (game.phase === 'round_over') {
       this.state.nextRoundAt = Date.now() + nextRoundMs();
-      this.timers.set('next', nextRoundMs(), () => this.act(0, { type: 'next_round' }));
+      this.timers.set('next', nextRoundMs(), () => void this.act(0, { type: 'next_round' }));
       return;
     }
     const seat = seatToAct(game);
@@ -243,7 +265,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     if (strategy) {
       this.timers.set('next', botDelayMs(), () => {
         const action = this.game && botAction(this.game, seat, strategy);
-        if (action) this.act(seat, action);
+        if (action) void this.act(seat, action);
       });
       return;
     }
@@ -251,7 +273,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     this.state.deadline = Date.now() + ms;
     this.timers.set('next', ms, () => {
       const action = this.game && timeoutAction(this.game, cryptoRandom);
-      if (action) this.act(seat, action);
+      if (action) void this.act(seat, action);
     });
   }
 
@@ -289,6 +311,80 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     if (this.game) mirrorFlip7(this.state, this.game, this.seatIds);
     this.schedule();
     return true;
+  }
+
+  /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
+  override async onBeforeShutdown() {
+    if (this.persistence.enabled) await this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
+  }
+
+  /** Everything needed to rebuild the table elsewhere, hidden deck and unrevealed salts included. */
+  private snapshot() {
+    return {
+      v: 1,
+      game: this.game,
+      seatIds: this.seatIds,
+      rows: Object.fromEntries([...this.state.players.entries()].map(([id, p]) => [id, { name: p.name, bot: p.bot, botControlled: p.botControlled }])),
+      strategies: Object.fromEntries([...this.strategies].map(([id, s]) => [id, s.name])),
+      seatTokens: Object.fromEntries(this.seatTokens),
+      tokens: Object.fromEntries(this.tokens),
+      spectators: [...this.spectatorIds],
+      host: this.state.host,
+      phase: this.state.phase,
+      maxPlayers: this.state.maxPlayers,
+      turnSeconds: this.state.turnSeconds,
+      commitments: this.commitments,
+      log: [...this.state.log],
+      deadline: this.state.deadline,
+      savedAt: Date.now(),
+    };
+  }
+
+  /** Rebuilds the table under its old id; clocks resume with the time left; every seat waits for its session. */
+  private async restore(roomId: string) {
+    const stored = await this.persistence.load(roomId);
+    if (!stored) throw new Error(`no stored room ${roomId}`);
+    const snap = stored.snapshot as ReturnType<Flip7Room['snapshot']>;
+    this.roomId = roomId;
+    Object.assign(this.state, { maxPlayers: snap.maxPlayers, turnSeconds: snap.turnSeconds, host: snap.host, phase: snap.phase });
+    this.state.players.clear();
+    this.seatIds = [];
+    this.strategies.clear();
+    for (const id of snap.seatIds) {
+      const row = snap.rows[id];
+      this.addSeat(id, row.name, row.bot);
+      const seat = this.state.players.get(id)!;
+      seat.botControlled = row.botControlled;
+      if (!row.bot) Object.assign(seat, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
+    }
+    for (const [id, name] of Object.entries(snap.strategies)) this.strategies.set(id, BOT_STRATEGIES.find((s) => s.name === name) ?? BOT_STRATEGIES[0]);
+    this.seatTokens = new Map(Object.entries(snap.seatTokens));
+    for (const id of snap.spectators) this.spectatorIds.add(id);
+    this.state.spectators = this.spectatorIds.size;
+    this.commitments = snap.commitments;
+    syncArray(this.state.log, snap.log);
+    if (snap.game) {
+      this.game = snap.game;
+      this.mirrorCommitments(snap.game.phase !== 'playing');
+      mirrorFlip7(this.state, snap.game, this.seatIds);
+      this.schedule();
+      // The time nobody hosted the table is not charged to the player on move.
+      if (this.state.deadline > 0) {
+        const left = Math.max(1000, snap.deadline - (stored.downSince ?? snap.savedAt));
+        this.state.deadline = Date.now() + left;
+        const seat = seatToAct(snap.game)!;
+        this.timers.set('next', left, () => {
+          const action = this.game && timeoutAction(this.game, cryptoRandom);
+          if (action) void this.act(seat, action);
+        });
+      }
+    }
+    for (const [id, token] of Object.entries(snap.tokens)) {
+      this.tokens.set(id, token);
+      this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onLeave({ sessionId: id } as Client));
+    }
+    this.metadata = this.listing();
   }
 
   private listing(): Flip7Listing {

@@ -90,3 +90,68 @@ it.each(['SIGKILL', 'SIGTERM'] as const)('after %s every client is back in its s
   expect(bw.state.winner).toBe(ids[0]);
   await Promise.all(back.map((r) => r.leave()));
 }, 90000);
+
+/** The state that must survive, without the fields a restart legitimately changes. */
+function flip7Essentials(s: any) {
+  return {
+    phase: s.phase, round: s.round, version: s.version, toAct: s.toAct, dealer: s.dealer, deckCount: s.deckCount,
+    discard: s.discard, commitments: s.commitments.map((c: any) => c.hash), spectators: s.spectators,
+    players: Object.fromEntries(Object.entries(s.players).map(([id, p]: [string, any]) => [id, { cards: p.cards, total: p.total, status: p.status, seat: p.seat }])),
+  };
+}
+
+function autoplayFlip7(room: Room) {
+  room.onMessage('error', () => undefined);
+  room.onStateChange((s: any) => {
+    if (s.toAct !== room.sessionId || s.phase !== 'playing') return;
+    const targets = [...(s.pending?.targets ?? [])];
+    if (targets.length > 0) room.send('target', { sessionId: targets[0] });
+    else room.send(s.players.get(room.sessionId).cards.length < 2 ? 'hit' : 'stay', {});
+  });
+}
+
+it('Flip 7 after SIGKILL: same seats, same hidden deck (the commitment still verifies), play continues to the end', async () => {
+  const port = await freePort();
+  proc = await startServerProcess(port, { REDIS_URL: redisUrl, BOT_DELAY_MS: '20', NEXT_ROUND_MS: '100' });
+  const client = new Client(`ws://127.0.0.1:${port}`);
+  const host = await client.create('flip7', { name: 'Hana', bots: 1, turnSeconds: 120 });
+  const guest = await client.joinById(host.roomId, { name: 'Gus' });
+  const watcher = await client.joinById(host.roomId, { spectate: true });
+  const all = [host, guest, watcher];
+  all.forEach((r) => { r.reconnection.enabled = false; r.onMessage('seat_token', () => undefined); });
+  await waitForState(watcher, (s: any) => s.players.size === 3 && s.spectators === 1);
+  host.send('start', {});
+  // Wait for a human's turn, act once, and wait until everyone saw it: acknowledged.
+  await waitForState(watcher, (s: any) => s.phase === 'playing' && (s.toAct === host.sessionId || s.toAct === guest.sessionId), 10000);
+  const mover = watcher.state.toAct === host.sessionId ? host : guest;
+  const version = (watcher.state as any).version;
+  const pending = (watcher.state as any).pending?.targets?.length;
+  mover.send(pending ? 'target' : 'hit', pending ? { sessionId: (watcher.state as any).pending.targets[0] } : {});
+  for (const r of all) await waitForState(r, (s: any) => s.version > version);
+  // Let the bot finish its moves: when a human must act, nothing moves until they do.
+  const humans = [host.sessionId, guest.sessionId];
+  await waitForState(watcher, (s: any) => (s.phase === 'playing' && humans.includes(s.toAct)) || s.phase === 'game_over', 20000);
+  await sleep(100);
+  const before = flip7Essentials(watcher.state.toJSON());
+  const tokens = all.map((r) => r.reconnectionToken);
+
+  await proc.stop('SIGKILL');
+  proc = await startServerProcess(port, { REDIS_URL: redisUrl, BOT_DELAY_MS: '20', NEXT_ROUND_MS: '100' });
+  const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
+  expect(back.map((r) => r.sessionId)).toEqual(all.map((r) => r.sessionId));
+  for (const r of back) await waitForState(r, (s: any) => s.version >= before.version && s.players.size === 3);
+  // Everything acknowledged before the kill is there, exactly: seats, cards, counts, the deck's commitment.
+  expect(flip7Essentials(back[2].state.toJSON())).toEqual(before);
+
+  back.slice(0, 2).forEach(autoplayFlip7);
+  // Nudge: whoever must act now acts (the autoplay reacts only to changes).
+  const now = back[2].state as any;
+  const actor = back.slice(0, 2).find((r) => r.sessionId === now.toAct);
+  if (actor) actor.send(now.pending?.targets?.length ? 'target' : 'stay', now.pending?.targets?.length ? { sessionId: now.pending.targets[0] } : {});
+  await waitForState(back[2], (s: any) => s.phase === 'game_over', 60000);
+  const revealed = [...(back[2].state as any).commitments].filter((c: any) => c.salt);
+  expect(revealed.length).toBeGreaterThan(0);
+  const { commitmentHash } = await import('../../server/rooms/flip7-commitment');
+  for (const c of revealed) expect(commitmentHash(c.salt, [...c.order])).toBe(c.hash);
+  await Promise.all(back.map((r) => r.leave()));
+}, 120000);
