@@ -12,6 +12,7 @@ import { Flip7Room } from './rooms/flip7-room';
 import { GomokuRoom } from './rooms/gomoku-room';
 import { mountHttpRoutes } from './http/routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
+import { online } from './presence/online';
 import { restoreOrphanedRooms, startHeartbeat } from './persistence/restore';
 
 /** Incoming frames above this size close the sender's connection (RULINGS.md: keep a cap). */
@@ -44,6 +45,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
   await server.listen(config.port, config.host);
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);
+  if (config.redisUrl) online.connect(config.redisUrl);
   let stopRecovery = () => undefined as void;
   if (store) {
     // Rooms of a process that died come back here, now and whenever one dies later.
@@ -70,6 +72,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       stopRecovery();
       await server.gracefullyShutdown(false);
       await store?.close();
+      await online.close();
     },
   };
 }

@@ -74,6 +74,18 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     }
   });
 
+  const onlineList = h('p', { id: 'online', class: 'muted' }, 'Nobody at a table yet.');
+  const refreshOnline = async () => {
+    try {
+      const { players } = (await (await fetch('/api/online')).json()) as { players: { name: string; game: string; role: string }[] };
+      onlineList.textContent = players.length ? players.map((p) => `${p.name} (${p.role} ${p.game})`).join(' · ') : 'Nobody at a table yet.';
+    } catch {
+      onlineList.textContent = 'Presence unavailable.';
+    }
+  };
+  void refreshOnline();
+  const onlineTimer = window.setInterval(refreshOnline, 5000);
+
   view.append(
     h('section', { class: 'lobby' },
       h('div', { class: 'card' },
@@ -87,6 +99,9 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
         h('h2', {}, 'New Flip 7 table'),
         h('div', { class: 'form-row' }, h('label', {}, 'Seats ', maxPlayers), h('label', {}, 'Bots ', bots)),
         createFlip7),
+      h('div', { class: 'card wide' },
+        h('h2', {}, 'Online now'),
+        onlineList),
       h('div', { class: 'card wide' },
         h('h2', {}, 'Live rooms'),
         h('table', { class: 'rooms' },
@@ -120,7 +135,10 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     toast(`Lobby unavailable: ${(err as Error).message}`);
   }
   render();
-  return () => void lobby?.leave();
+  return () => {
+    window.clearInterval(onlineTimer);
+    void lobby?.leave();
+  };
 }
 
 function row(listing: Listing): HTMLTableRowElement {

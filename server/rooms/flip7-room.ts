@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { CloseCode, Room, matchMaker, type Client } from '@colyseus/core';
 import { RoomPersistence } from '../persistence/room-persistence';
+import { online } from '../presence/online';
 import { invalidOption } from './join-options';
 import { BOT_STRATEGIES, applyAction, botAction, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
@@ -97,6 +98,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
       }
     }
     this.tokens.set(client.sessionId, client.reconnectionToken);
+    this.markOnline(client.sessionId, options.name);
     this.afterChange();
     void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
@@ -116,6 +118,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     const row = this.state.players.get(client.sessionId);
     if (row) Object.assign(row, { connected: true, returnBy: 0 });
     this.tokens.set(client.sessionId, client.reconnectionToken);
+    this.markOnline(client.sessionId, this.state.players.get(client.sessionId)?.name ?? 'Guest');
     this.afterChange();
     void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
@@ -124,6 +127,7 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     this.tokens.delete(client.sessionId);
+    online.remove(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatIds.indexOf(client.sessionId);
     if (seat >= 0) {
@@ -385,6 +389,11 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
       this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onLeave({ sessionId: id } as Client));
     }
     this.metadata = this.listing();
+  }
+
+  private markOnline(sessionId: string, name: string) {
+    const seated = this.seatIds.includes(sessionId);
+    online.set({ sessionId, name, roomId: this.roomId, game: 'flip7', role: seated ? 'playing' : 'watching' });
   }
 
   private listing(): Flip7Listing {

@@ -17,6 +17,7 @@ import { exactKeys, isInteger } from './payload';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from './timings';
 import { RoomPersistence } from '../persistence/room-persistence';
+import { online } from '../presence/online';
 
 
 export interface GomokuListing {
@@ -96,6 +97,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
       if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as WinRule, swap2: this.state.swap2 }));
     }
     this.tokens.set(client.sessionId, client.reconnectionToken);
+    this.markOnline(client.sessionId, options.name);
     this.afterChange();
     void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
@@ -121,6 +123,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
       player.returnBy = 0;
     }
     this.tokens.set(client.sessionId, client.reconnectionToken);
+    this.markOnline(client.sessionId, this.state.players.get(client.sessionId)?.name ?? 'Guest');
     this.afterChange();
     void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
@@ -129,6 +132,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     this.tokens.delete(client.sessionId);
+    online.remove(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) {
       this.state.spectators = this.spectatorIds.size;
     }
@@ -354,6 +358,11 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     if (this.seats[1] === sessionId) return 1;
     if (this.seats[2] === sessionId) return 2;
     return null;
+  }
+
+  private markOnline(sessionId: string, name: string) {
+    const seated = this.seatOf(sessionId) !== null;
+    online.set({ sessionId, name, roomId: this.roomId, game: 'gomoku', role: seated ? 'playing' : 'watching' });
   }
 
   private listing(): GomokuListing {

@@ -8,6 +8,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { sleep, waitForState } from '../support/server';
+import { commitmentHash } from '../../server/rooms/flip7-commitment';
 
 const redisUrl = testRedisUrl();
 let proc: ServerProcess | undefined;
@@ -151,7 +152,6 @@ it('Flip 7 after SIGKILL: same seats, same hidden deck (the commitment still ver
   await waitForState(back[2], (s: any) => s.phase === 'game_over', 60000);
   const revealed = [...(back[2].state as any).commitments].filter((c: any) => c.salt);
   expect(revealed.length).toBeGreaterThan(0);
-  const { commitmentHash } = await import('../../server/rooms/flip7-commitment');
   for (const c of revealed) expect(commitmentHash(c.salt, [...c.order])).toBe(c.hash);
   await Promise.all(back.map((r) => r.leave()));
 }, 120000);

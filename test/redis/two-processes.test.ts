@@ -51,5 +51,15 @@ it('a room created on process A is listed by, joined through and watched through
   const error = nextMessage(watcher, 'error');
   watcher.send('place', { x: 1, y: 1 });
   expect((await error).code).toBe('spectator');
-  await Promise.all([host, guest, watcher, open, seated, lobbyB].map((r) => r.leave()));
+
+  // Presence: process B lists who is online on A, with their room and role; leaving removes them.
+  const onlineFromB = async () => (await (await fetch(`http://127.0.0.1:${b.port}/api/online`)).json()).players as any[];
+  const everyone = await onlineFromB();
+  expect(everyone).toEqual(expect.arrayContaining([
+    expect.objectContaining({ name: 'Ada', roomId: host.roomId, game: 'gomoku', role: 'playing' }),
+    expect.objectContaining({ sessionId: watcher.sessionId, roomId: host.roomId, role: 'watching' }),
+  ]));
+  await guest.leave();
+  expect((await onlineFromB()).some((p) => p.sessionId === guest.sessionId)).toBe(false);
+  await Promise.all([host, watcher, open, seated, lobbyB].map((r) => r.leave()));
 }, 30000);

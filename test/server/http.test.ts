@@ -1,5 +1,5 @@
 import type { RunningParlor } from '../../server/app';
-import { startTestServer } from '../support/server';
+import { sdkClient, startTestServer, waitForState } from '../support/server';
 
 let server: RunningParlor;
 beforeAll(async () => { server = await startTestServer(); });
@@ -15,4 +15,19 @@ it('GET /healthz answers 200 with a small JSON body', async () => {
 it('unknown paths are 404', async () => {
   const res = await fetch(`http://127.0.0.1:${server.port}/no-such-thing`);
   expect(res.status).toBe(404);
+});
+
+it('GET /api/online lists who is at a table, playing or watching, without Redis too', async () => {
+  const client = sdkClient(server);
+  const room = await client.create('gomoku', { name: 'Olga' });
+  const watcher = await client.joinById(room.roomId, { name: 'Wes', spectate: true });
+  await waitForState(room, (s: any) => s.spectators === 1);
+  const players = (await (await fetch(`http://127.0.0.1:${server.port}/api/online`)).json()).players;
+  expect(players).toEqual(expect.arrayContaining([
+    { sessionId: room.sessionId, name: 'Olga', roomId: room.roomId, game: 'gomoku', role: 'playing' },
+    { sessionId: watcher.sessionId, name: 'Wes', roomId: room.roomId, game: 'gomoku', role: 'watching' },
+  ]));
+  await Promise.all([room.leave(), watcher.leave()]);
+  await new Promise((r) => setTimeout(r, 100));
+  expect((await (await fetch(`http://127.0.0.1:${server.port}/api/online`)).json()).players).toEqual([]);
 });
