@@ -7,6 +7,9 @@
 import { matchMaker, type Client, type Room } from '@colyseus/core';
 import { roomStore } from './room-store';
 
+/** How long an action waits for its save before it is broadcast anyway (Redis away). */
+const SAVE_WAIT_MS = 500;
+
 export class RoomPersistence {
   private chain: Promise<void> = Promise.resolve();
 
@@ -25,14 +28,25 @@ export class RoomPersistence {
     return this.chain;
   }
 
+  /**
+   * Saves, and waits for Redis — but not for long: when Redis is away the game goes on, and
+   * the write (queued by the client, in order) lands when Redis is back.
+   */
   async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }): Promise<void> {
     const store = roomStore();
     if (!store) return;
+    const write = store.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SAVE_WAIT_MS)));
     try {
-      await store.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry);
+      if ((await Promise.race([write, late])) === 'late') {
+        write.catch((err) => console.error(`[${this.name} ${this.room.roomId}] save failed:`, (err as Error).message));
+        console.warn(`[${this.name} ${this.room.roomId}] Redis slow or away: going on, the save is queued`);
+      }
     } catch (err) {
-      // Redis away: the game goes on; the next save writes the whole snapshot again.
       console.error(`[${this.name} ${this.room.roomId}] save failed:`, (err as Error).message);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
