@@ -54,7 +54,9 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       stopHeartbeat();
       await store.endHeartbeat(matchMaker.processId);
     });
-    await restoreOrphanedRooms(store);
+    const restoreStart = Date.now();
+    const restored = await restoreOrphanedRooms(store);
+    if (restored.length) console.log(`restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
     const scan = setInterval(() => void restoreOrphanedRooms(store).catch(() => undefined), 5000);
     scan.unref();
     stopRecovery = () => {

@@ -68,10 +68,16 @@ export class RedisRoomStore implements RoomStore {
   async orphans(liveProcessIds: Set<string>): Promise<StoredRoom[]> {
     const ids = await this.redis.zrange(`${PREFIX}rooms`, 0, -1);
     const rooms: StoredRoom[] = [];
-    for (const id of ids) {
-      const room = await this.load(id);
-      if (!room) await this.redis.zrem(`${PREFIX}rooms`, id); // expired: forget it
-      else if (!liveProcessIds.has(room.processId)) rooms.push(room);
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const texts = await this.redis.mget(...batch.map((id) => `${PREFIX}room:${id}`));
+      texts.forEach((text, k) => {
+        if (!text) void this.redis.zrem(`${PREFIX}rooms`, batch[k]); // expired: forget it
+        else {
+          const room = JSON.parse(text) as StoredRoom;
+          if (!liveProcessIds.has(room.processId)) rooms.push(room);
+        }
+      });
     }
     return rooms;
   }

@@ -12,8 +12,8 @@ const MOVES = 200;
 /** Cells coloured in column pairs alternating by row: no line of five anywhere, so games never end. */
 const cellsOf = (colour: number) =>
   Array.from({ length: 225 }, (_, i) => i).filter((i) => ((Math.floor((i % 15) / 2) + Math.floor(i / 15)) % 2 === 0 ? 1 : 2) === colour);
-const BLACK_CELLS = cellsOf(1);
-const WHITE_CELLS = cellsOf(2);
+export const BLACK_CELLS = cellsOf(1);
+export const WHITE_CELLS = cellsOf(2);
 
 export async function benchMoveLatency(): Promise<void> {
   console.log('\n# Gomoku move latency (real server, SDK clients, loopback)');
