@@ -4,13 +4,11 @@
  * before the round ends, when its committed order and salt are revealed.
  */
 import { randomBytes } from 'node:crypto';
-import { CloseCode, Room, matchMaker, type Client } from '@colyseus/core';
-import { RoomPersistence } from '../persistence/room-persistence';
-import { online } from '../presence/online';
-import { invalidOption } from './join-options';
+import { matchMaker, type Client } from '@colyseus/core';
 import { BOT_STRATEGIES, applyAction, botAction, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
 import { sendError } from './errors';
+import { ParlorRoom } from './parlor-room';
 import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
 import { describeEvent, mirrorFlip7 } from './flip7-mirror';
 import { parseFlip7Options } from './flip7-options';
@@ -33,7 +31,8 @@ export interface Flip7Listing {
   open: boolean;
 }
 
-export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7Listing }> {
+export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
+  protected readonly gameName = 'flip7';
   override state = new Flip7RoomState();
   override patchRate = 1000;
 
@@ -46,15 +45,11 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
   private commitments: Commitment[] = [];
   /** One timer at a time: the turn clock, a bot's move, or the pause before the next round. */
   private timers = new RoomTimers<'next'>();
-  private persistence = new RoomPersistence('flip7', this);
-  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  private tokens = new Map<string, string>();
 
   /** Refuses bad options; marks players `open` so joinOrCreate only matches tables still seating (see GomokuRoom). */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
     const parsed = parseFlip7Options(options);
-    if (typeof options === 'object' && options !== null && 'restore' in options) throw invalidOption('restore is set by the server only');
-    if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
+    ParlorRoom.checkSharedOptions(options, parsed.spectate);
     return true;
   }
 
@@ -97,37 +92,13 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
         this.state.spectators = this.spectatorIds.size;
       }
     }
-    this.tokens.set(client.sessionId, client.reconnectionToken);
-    this.markOnline(client.sessionId, options.name);
-    this.afterChange();
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
-  }
-
-  override async onDrop(client: Client) {
-    const row = this.state.players.get(client.sessionId);
-    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
-    this.afterChange();
-    try {
-      await this.allowReconnection(client, reconnectSeconds());
-    } catch {
-      // Expired or shutting down: onLeave follows.
-    }
-  }
-
-  override onReconnect(client: Client) {
-    const row = this.state.players.get(client.sessionId);
-    if (row) Object.assign(row, { connected: true, returnBy: 0 });
-    this.tokens.set(client.sessionId, client.reconnectionToken);
-    this.markOnline(client.sessionId, this.state.players.get(client.sessionId)?.name ?? 'Guest');
-    this.afterChange();
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    this.arrived(client, options.name);
   }
 
   override onLeave(client: Client) {
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
-    this.tokens.delete(client.sessionId);
-    online.remove(client.sessionId);
+    this.departed(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatIds.indexOf(client.sessionId);
     if (seat >= 0) {
@@ -147,10 +118,6 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     this.timers.clearAll();
     await this.persistence.remove();
     clearHeldSeatTimers(this);
-  }
-
-  override onUncaughtException(error: Error, methodName: string) {
-    console.error(`[flip7 ${this.roomId}] uncaught exception in ${methodName}:`, error);
   }
 
   private onStart(client: Client, payload: unknown) {
@@ -317,14 +284,12 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     return true;
   }
 
-  /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
-  override async onBeforeShutdown() {
-    if (this.persistence.enabled) await this.persistence.serial(() => this.persistence.save(this.snapshot()));
-    await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
+  protected isSeated(sessionId: string): boolean {
+    return this.seatIds.includes(sessionId);
   }
 
   /** Everything needed to rebuild the table elsewhere, hidden deck and unrevealed salts included. */
-  private snapshot() {
+  protected snapshot() {
     return {
       v: 1,
       game: this.game,
@@ -384,19 +349,11 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
         });
       }
     }
-    for (const [id, token] of Object.entries(snap.tokens)) {
-      this.tokens.set(id, token);
-      this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onLeave({ sessionId: id } as Client));
-    }
+    this.holdRestoredSeats(snap.tokens);
     this.metadata = this.listing();
   }
 
-  private markOnline(sessionId: string, name: string) {
-    const seated = this.seatIds.includes(sessionId);
-    online.set({ sessionId, name, roomId: this.roomId, game: 'flip7', role: seated ? 'playing' : 'watching' });
-  }
-
-  private listing(): Flip7Listing {
+  protected listing(): Flip7Listing {
     return {
       game: 'flip7',
       players: this.seatIds.map((id) => this.state.players.get(id)?.name ?? ''),
@@ -408,11 +365,4 @@ export class Flip7Room extends Room<{ state: Flip7RoomState; metadata: Flip7List
     };
   }
 
-  private afterChange() {
-    this.broadcastPatch();
-    const next = this.listing();
-    if (JSON.stringify(next) !== JSON.stringify(this.metadata)) {
-      this.setMetadata(next).catch((err) => console.error(`[flip7 ${this.roomId}] listing update failed:`, err));
-    }
-  }
 }

@@ -3,21 +3,18 @@
  * messages into rules actions, applies them with shared/gomoku, mirrors the result into
  * the synced state and broadcasts the patch at once. The room holds no rules of its own.
  */
-import { randomInt as cryptoInt } from 'node:crypto';
-import { randomBytes } from 'node:crypto';
-import { CloseCode, Room, matchMaker, type Client } from '@colyseus/core';
+import { randomBytes, randomInt as cryptoInt } from 'node:crypto';
+import { matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
 import { CELLS, applyAction, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type WinRule } from '../../shared/gomoku';
 import { sendError } from './errors';
+import { ParlorRoom } from './parlor-room';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
-import { invalidOption } from './join-options';
 import { parseClientGomokuOptions, parseGomokuOptions, type GomokuJoinOptions, type SeatKeys } from './gomoku-options';
 import { exactKeys, isInteger } from './payload';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from './timings';
-import { RoomPersistence } from '../persistence/room-persistence';
-import { online } from '../presence/online';
 
 
 export interface GomokuListing {
@@ -33,7 +30,8 @@ export interface GomokuListing {
   ranked: boolean;
 }
 
-export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuListing }> {
+export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
+  protected readonly gameName = 'gomoku';
   override state = new GomokuRoomState();
   /** A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11). */
   override patchRate = 1000;
@@ -46,9 +44,6 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
   private timers = new RoomTimers<'turn'>();
   /** Timeout placements are public, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
-  private persistence = new RoomPersistence('gomoku', this);
-  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  private tokens = new Map<string, string>();
 
   /**
    * Runs before a seat is reserved. Bad options are refused here. A player (not a
@@ -57,8 +52,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
    */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
     const parsed = parseClientGomokuOptions(options);
-    if (typeof options === 'object' && options !== null && 'restore' in options) throw invalidOption('restore is set by the server only');
-    if (!parsed.spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
+    ParlorRoom.checkSharedOptions(options, parsed.spectate);
     return true;
   }
 
@@ -96,43 +90,13 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
       this.state.players.set(client.sessionId, new GomokuPlayer({ name: options.name, seat: freeSeat, connected: true, returnBy: 0 }));
       if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as WinRule, swap2: this.state.swap2 }));
     }
-    this.tokens.set(client.sessionId, client.reconnectionToken);
-    this.markOnline(client.sessionId, options.name);
-    this.afterChange();
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
-  }
-
-  override async onDrop(client: Client) {
-    const player = this.state.players.get(client.sessionId);
-    if (player) {
-      player.connected = false;
-      player.returnBy = Date.now() + reconnectSeconds() * 1000;
-    }
-    this.afterChange();
-    try {
-      await this.allowReconnection(client, reconnectSeconds());
-    } catch {
-      // Window expired, or the room is shutting down ('disposing', STACK.md fact 5): onLeave follows.
-    }
-  }
-
-  override onReconnect(client: Client) {
-    const player = this.state.players.get(client.sessionId);
-    if (player) {
-      player.connected = true;
-      player.returnBy = 0;
-    }
-    this.tokens.set(client.sessionId, client.reconnectionToken);
-    this.markOnline(client.sessionId, this.state.players.get(client.sessionId)?.name ?? 'Guest');
-    this.afterChange();
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    this.arrived(client, options.name);
   }
 
   override onLeave(client: Client) {
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
-    this.tokens.delete(client.sessionId);
-    online.remove(client.sessionId);
+    this.departed(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) {
       this.state.spectators = this.spectatorIds.size;
     }
@@ -158,11 +122,6 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     this.timers.clearAll();
     await this.persistence.remove();
     clearHeldSeatTimers(this);
-  }
-
-  override onUncaughtException(error: Error, methodName: string) {
-    // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
-    console.error(`[gomoku ${this.roomId}] uncaught exception in ${methodName}:`, error);
   }
 
   private onPlace(client: Client, payload: unknown) {
@@ -280,19 +239,12 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     mirrorGomoku(this.state, game, this.seats);
   }
 
-  /** Someone from before the restart did not come back in time: as if they had left. */
-  private onHeldSeatExpired(sessionId: string) {
-    this.onLeave({ sessionId } as Client);
-  }
-
-  /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
-  override async onBeforeShutdown() {
-    if (this.persistence.enabled) await this.persistence.serial(() => this.persistence.save(this.snapshot()));
-    await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
+  protected isSeated(sessionId: string): boolean {
+    return this.seatOf(sessionId) !== null;
   }
 
   /** Everything needed to rebuild this room in another process: rules state, seats, clock, tokens. */
-  private snapshot() {
+  protected snapshot() {
     const names = Object.fromEntries([...this.state.players.entries()].map(([id, p]) => [id, p.name]));
     return {
       v: 1,
@@ -341,10 +293,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
         this.timers.set('turn', left, () => this.onTurnTimeout());
       }
     }
-    for (const [id, token] of Object.entries(snap.tokens)) {
-      this.tokens.set(id, token);
-      this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onHeldSeatExpired(id));
-    }
+    this.holdRestoredSeats(snap.tokens);
     this.metadata = this.listing();
   }
 
@@ -360,12 +309,7 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     return null;
   }
 
-  private markOnline(sessionId: string, name: string) {
-    const seated = this.seatOf(sessionId) !== null;
-    online.set({ sessionId, name, roomId: this.roomId, game: 'gomoku', role: seated ? 'playing' : 'watching' });
-  }
-
-  private listing(): GomokuListing {
+  protected listing(): GomokuListing {
     const players = ([1, 2] as const).flatMap((seat) => {
       const id = this.seats[seat];
       const player = id ? this.state.players.get(id) : undefined;
@@ -384,12 +328,4 @@ export class GomokuRoom extends Room<{ state: GomokuRoomState; metadata: GomokuL
     };
   }
 
-  /** Every change reaches clients and the lobby at once. */
-  private afterChange() {
-    this.broadcastPatch();
-    const next = this.listing();
-    if (JSON.stringify(next) !== JSON.stringify(this.metadata)) {
-      this.setMetadata(next).catch((err) => console.error(`[gomoku ${this.roomId}] listing update failed:`, err));
-    }
-  }
 }

@@ -3,6 +3,7 @@
  * (up to 18) with name, status, the cards in front in the order received, the round
  * score, and a score track to 200. Rows are clickable when the player must pick a target.
  */
+import { renderOnDemand } from '../render-on-demand';
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { cardLook, STATUS_LABEL } from './card-style';
 
@@ -37,7 +38,7 @@ export class TableRenderer {
   private readonly layer = new Container();
   private picture: TablePicture | null = null;
   private rowBoxes: { id: string; y: number; h: number }[] = [];
-  private frameRequested = false;
+  private readonly requestRender = renderOnDemand(this.app);
   onRowClick: (id: string) => void = () => undefined;
 
   async mount(container: HTMLElement): Promise<void> {
@@ -141,12 +142,4 @@ export class TableRenderer {
     return t;
   }
 
-  private requestRender(): void {
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    requestAnimationFrame(() => {
-      this.frameRequested = false;
-      if (this.app.renderer) this.app.render();
-    });
-  }
 }

@@ -3,6 +3,7 @@
  * five opening stones, a marker on the last stone, the winning line and a hover ghost.
  * It fits its container and renders at the device pixel ratio, so it stays sharp.
  */
+import { renderOnDemand } from '../render-on-demand';
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { BLACK, SIZE } from '../../../shared/gomoku/board';
 
@@ -30,7 +31,7 @@ export class BoardRenderer {
   private originX = 0;
   private originY = 0;
   private hover: number | null = null;
-  private frameRequested = false;
+  private readonly requestRender = renderOnDemand(this.app);
 
   /** Which colour a click would place at a cell now, or null when clicking is not allowed. */
   ghostColour: (cell: number) => number | null = () => null;
@@ -62,15 +63,6 @@ export class BoardRenderer {
     this.layout();
   }
 
-  /** Renders once on the next animation frame, however many changes came before it. */
-  private requestRender(): void {
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    requestAnimationFrame(() => {
-      this.frameRequested = false;
-      if (this.app.renderer) this.app.render();
-    });
-  }
 
   destroy(): void {
     this.app.destroy(true, { children: true });

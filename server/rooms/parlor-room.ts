@@ -1,0 +1,103 @@
+/**
+ * What every Parlor game room does the same way: seats held through drops, reconnection
+ * tokens kept for a restart, save-before-broadcast persistence, a clean hand-over on a
+ * deploy, presence, and the lobby listing kept in step with the state.
+ */
+import { CloseCode, Room, type Client } from '@colyseus/core';
+import { RoomPersistence } from '../persistence/room-persistence';
+import { online } from '../presence/online';
+import { invalidOption } from './join-options';
+import { reconnectSeconds } from './timings';
+
+/** The per-player fields every game's schema has. */
+export interface PresenceRow {
+  name: string;
+  connected: boolean;
+  returnBy: number;
+}
+
+export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing> extends Room<{ state: State; metadata: Listing }> {
+  protected abstract readonly gameName: string;
+  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
+  protected tokens = new Map<string, string>();
+  private persistenceOf?: RoomPersistence;
+
+  protected get persistence(): RoomPersistence {
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this));
+  }
+
+  /** Everything needed to rebuild this room in another process. */
+  protected abstract snapshot(): unknown;
+  protected abstract listing(): Listing;
+  protected abstract isSeated(sessionId: string): boolean;
+
+  /**
+   * Checks the options every room shares: `restore` is the server's own; a player (not a
+   * spectator) is marked `open` so that `joinOrCreate`, which filters on it, only matches
+   * rooms with a free seat — `joinById` does not filter and reaches any room.
+   */
+  protected static checkSharedOptions(options: unknown, spectate: boolean): void {
+    if (typeof options !== 'object' || options === null) return;
+    if ('restore' in options) throw invalidOption('restore is set by the server only');
+    if (!spectate) (options as Record<string, unknown>).open = true;
+  }
+
+  override async onDrop(client: Client) {
+    const row = this.state.players.get(client.sessionId);
+    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
+    this.afterChange();
+    try {
+      await this.allowReconnection(client, reconnectSeconds());
+    } catch {
+      // Window expired, or the room is shutting down ('disposing', STACK.md fact 5): onLeave follows.
+    }
+  }
+
+  override onReconnect(client: Client) {
+    const row = this.state.players.get(client.sessionId);
+    if (row) Object.assign(row, { connected: true, returnBy: 0 });
+    this.arrived(client, row?.name ?? 'Guest');
+  }
+
+  /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
+  override async onBeforeShutdown() {
+    if (this.persistence.enabled) await this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
+  }
+
+  /** Someone joined or came back: remember their token, show them online, save, broadcast. */
+  protected arrived(client: Client, name: string) {
+    this.tokens.set(client.sessionId, client.reconnectionToken);
+    online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
+    this.afterChange();
+    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
+  }
+
+  /** Someone left for good. */
+  protected departed(sessionId: string) {
+    this.tokens.delete(sessionId);
+    online.remove(sessionId);
+  }
+
+  /** Holds every seat of a restored room for the sessions from before the restart. */
+  protected holdRestoredSeats(tokens: Record<string, string>) {
+    for (const [id, token] of Object.entries(tokens)) {
+      this.tokens.set(id, token);
+      this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onLeave?.({ sessionId: id } as Client));
+    }
+  }
+
+  /** Every change reaches clients and the lobby at once. */
+  protected afterChange() {
+    this.broadcastPatch();
+    const next = this.listing();
+    if (JSON.stringify(next) !== JSON.stringify(this.metadata)) {
+      this.setMetadata(next).catch((err) => console.error(`[${this.gameName} ${this.roomId}] listing update failed:`, err));
+    }
+  }
+
+  override onUncaughtException(error: Error, methodName: string) {
+    // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
+    console.error(`[${this.gameName} ${this.roomId}] uncaught exception in ${methodName}:`, error);
+  }
+}
