@@ -295,6 +295,8 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
     }
     this.holdRestoredSeats(snap.tokens);
     this.metadata = this.listing();
+    // Saved at once under this process, so no other process takes it for an orphan again.
+    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   private onTurnTimeout() {

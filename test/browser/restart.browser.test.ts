@@ -65,7 +65,9 @@ it('after the server process is killed and restarted, both players are back in t
   }
   expect((await tableState(b.page)).board[7 * 15 + 7]).toBe(1);
   // Play goes on: Bo (white) moves, and Ada sees it.
+  await waitForTable(b.page, `s.toMove === '${idB}'`);
   await clickCell(b.page, 8, 8);
-  await waitForTable(a.page, 's.turn === 2');
+  await waitForTable(b.page, 's.turn === 2', 20000);
+  await waitForTable(a.page, 's.turn === 2', 20000);
   expect((await tableState(a.page)).board[8 * 15 + 8]).toBe(2);
 });
