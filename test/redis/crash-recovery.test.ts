@@ -101,17 +101,20 @@ function flip7Essentials(s: any) {
   };
 }
 
+/** Plays a seat: acts now if asked, and again on every change that asks it. */
 function autoplayFlip7(room: Room) {
   room.onMessage('error', () => undefined);
-  room.onStateChange((s: any) => {
+  const move = (s: any) => {
     if (s.toAct !== room.sessionId || s.phase !== 'playing') return;
     const targets = [...(s.pending?.targets ?? [])];
     if (targets.length > 0) room.send('target', { sessionId: targets[0] });
     else room.send(s.players.get(room.sessionId).cards.length < 2 ? 'hit' : 'stay', {});
-  });
+  };
+  room.onStateChange(move);
+  move(room.state);
 }
 
-it('Flip 7 after SIGKILL: same seats, same hidden deck (the commitment still verifies), play continues to the end', async () => {
+it.each(['SIGKILL', 'SIGTERM'] as const)('Flip 7 after %s: same seats, same hidden deck (the commitment still verifies), play continues to the end', async (signal) => {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl, BOT_DELAY_MS: '20', NEXT_ROUND_MS: '100' });
   const client = new Client(`ws://127.0.0.1:${port}`);
@@ -136,19 +139,17 @@ it('Flip 7 after SIGKILL: same seats, same hidden deck (the commitment still ver
   const before = flip7Essentials(watcher.state.toJSON());
   const tokens = all.map((r) => r.reconnectionToken);
 
-  await proc.stop('SIGKILL');
+  await proc.stop(signal);
   proc = await startServerProcess(port, { REDIS_URL: redisUrl, BOT_DELAY_MS: '20', NEXT_ROUND_MS: '100' });
   const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
   expect(back.map((r) => r.sessionId)).toEqual(all.map((r) => r.sessionId));
   for (const r of back) await waitForState(r, (s: any) => s.version >= before.version && s.players.size === 3);
   // Everything acknowledged before the kill is there, exactly: seats, cards, counts, the deck's commitment.
   expect(flip7Essentials(back[2].state.toJSON())).toEqual(before);
+  // The turn clock (120 s) was not charged for the time the table had no host.
+  expect((back[2].state as any).deadline - Date.now()).toBeGreaterThan(100_000);
 
   back.slice(0, 2).forEach(autoplayFlip7);
-  // Nudge: whoever must act now acts (the autoplay reacts only to changes).
-  const now = back[2].state as any;
-  const actor = back.slice(0, 2).find((r) => r.sessionId === now.toAct);
-  if (actor) actor.send(now.pending?.targets?.length ? 'target' : 'stay', now.pending?.targets?.length ? { sessionId: now.pending.targets[0] } : {});
   await waitForState(back[2], (s: any) => s.phase === 'game_over', 60000);
   const revealed = [...(back[2].state as any).commitments].filter((c: any) => c.salt);
   expect(revealed.length).toBeGreaterThan(0);
