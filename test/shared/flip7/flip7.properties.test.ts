@@ -30,7 +30,8 @@ describe('Flip 7 properties', () => {
         list.forEach((e: Flip7Event, k) => {
           if (e.type === 'round_started') hands.forEach((h) => h.splice(0));
           if (e.type !== 'drew' || !isNumberCard(e.card)) {
-            if (e.type === 'drew') hands[e.seat].push(e.card);
+            // A second Second Chance is passed on (second_chance_given) or discarded, never kept.
+            if (e.type === 'drew' && !(e.card === 'second_chance' && hands[e.seat].includes('second_chance'))) hands[e.seat].push(e.card);
             if (e.type === 'second_chance_given') hands[e.to].push('second_chance');
             if (e.type === 'frozen') hands[e.seat].push('freeze');
             return;
@@ -45,7 +46,7 @@ describe('Flip 7 properties', () => {
           } else hands[e.seat].push(e.card);
         });
       }
-    }), RUNS);
+    }), { ...RUNS, examples: [[20, 1146952411]] });
   });
 
   it('a round always ends, and only when no player is active or someone flipped 7', () => {
