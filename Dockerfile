@@ -7,7 +7,6 @@ COPY tsconfig.json ./
 COPY shared ./shared
 COPY server ./server
 COPY client ./client
-COPY test ./test
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim

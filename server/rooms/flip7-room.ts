@@ -13,7 +13,7 @@ import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
 import { describeEvent, mirrorFlip7 } from './flip7-mirror';
 import { parseFlip7Options } from './flip7-options';
 import { Flip7Commitment, Flip7RoomState, Flip7Seat } from './flip7-schema';
-import { syncArray } from './gomoku-mirror';
+import { syncArray } from './sync-array';
 import { exactKeys } from './payload';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';

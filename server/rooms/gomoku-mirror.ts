@@ -2,9 +2,9 @@
  * Writes the rules state into the synced schema. Only changed fields and cells are
  * written, so a patch carries just the move that was made.
  */
-import type { ArraySchema } from '@colyseus/schema';
 import { CELLS, availableChoices, type GomokuState, type Seat } from '../../shared/gomoku';
 import type { GomokuRoomState } from './gomoku-schema';
+import { syncArray } from './sync-array';
 
 export type SeatMap = Partial<Record<Seat, string>>;
 
@@ -28,13 +28,4 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
   target.endReason = game.endReason ?? '';
   syncArray(target.winLine, game.winLine);
   syncArray(target.choices, [...availableChoices(game)]);
-}
-
-/** Makes `target` equal to `source` with the fewest writes (append/trim, then overwrite changes). */
-export function syncArray<T>(target: ArraySchema<T>, source: readonly T[]): void {
-  while (target.length > source.length) target.pop();
-  source.forEach((value, i) => {
-    if (i >= target.length) target.push(value);
-    else if (target[i] !== value) target[i] = value;
-  });
 }

@@ -134,10 +134,10 @@ it('answers bad input with coded errors and changes nothing', async () => {
   const before = JSON.stringify(host.state.toJSON());
   const rooms = [host, guest, third];
   const actor = rooms.find((r) => r.sessionId === host.state.toAct)!;
-  const idle = rooms.find((r) => r.sessionId !== host.state.toAct && !host.state.pending?.targets?.length)!;
-  await expectError(idle, 'hit', {}, host.state.pending?.kind ? 'not_your_turn' : 'not_your_turn');
+  const idle = rooms.find((r) => r.sessionId !== host.state.toAct)!;
+  await expectError(idle, 'hit', {}, 'not_your_turn');
   await expectError(actor, 'hit', { now: 1 }, 'invalid_payload');
-  await expectError(actor, 'target', { sessionId: 'nobody' }, host.state.pending?.kind ? 'invalid_target' : 'invalid_target');
+  await expectError(actor, 'target', { sessionId: 'nobody' }, 'invalid_target');
   await expectError(actor, 'target', { sessionId: 5 }, 'invalid_payload');
   await expectError(actor, 'fly', {}, 'unknown_message');
   expect(JSON.stringify(host.state.toJSON())).toBe(before);

@@ -2,8 +2,7 @@
 import fc from 'fast-check';
 import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
-import { flushMessages, sdkClient, sleep, startTestServer, waitForState } from '../support/server';
-import { serverState } from '../support/gomoku-client';
+import { flushMessages, sdkClient, serverState, sleep, startTestServer, waitForState } from '../support/server';
 
 let server: RunningParlor;
 beforeAll(async () => { server = await startTestServer(); });

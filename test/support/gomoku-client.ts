@@ -1,7 +1,8 @@
 /** Helpers for driving `gomoku` rooms through the real SDK. */
-import { matchMaker } from '@colyseus/core';
 import type { Client, Room } from '@colyseus/sdk';
-import { nextMessage, waitForState } from './server';
+import { nextMessage, serverState, waitForState } from './server';
+
+export { serverState };
 
 export type GomokuView = {
   phase: string;
@@ -48,11 +49,6 @@ export async function expectRejected(sender: GomokuRoomClient, type: string | nu
   expect(typeof received.message).toBe('string');
   expect(JSON.stringify(serverState(sender.roomId))).toBe(before);
   return received;
-}
-
-/** The authoritative state, read from the room instance in this process. */
-export function serverState(roomId: string): any {
-  return (matchMaker.getLocalRoomById(roomId)?.state as { toJSON(): any } | undefined)?.toJSON();
 }
 
 export const cell = (x: number, y: number) => ({ x, y });

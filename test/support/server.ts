@@ -1,5 +1,6 @@
 /** Starts the real Parlor server in-process on a free port, for integration tests. */
 import path from 'node:path';
+import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 
@@ -75,4 +76,9 @@ export async function flushMessages(rooms: Room[]): Promise<void> {
     });
     room.send('barrier', {});
   })));
+}
+
+/** The authoritative state, read from the room instance in this process. */
+export function serverState(roomId: string): any {
+  return (matchMaker.getLocalRoomById(roomId)?.state as { toJSON(): any } | undefined)?.toJSON();
 }
