@@ -1,0 +1,3 @@
+export * from './game';
+export * from './stats';
+export * from './serialize';

@@ -1,0 +1,39 @@
+/**
+ * A Ten Exorcism game as a pure reducer: every selection attempt is checked, logged in order
+ * (seed Property 14) and, when it sums to 10, exorcised and scored by its tile count. The game
+ * is over when no rectangle sums to 10.
+ */
+import { ok, reject, type Result } from '../core/result';
+import { createBoardFromSeed, executeExorcism, hasValidMoves, validateSelection, type Selection, type Validation } from './board';
+
+/** One logged attempt, in the seed's export shape: time since start, `[startRow, startCol, endRow, endCol]`, valid (1/0), points. */
+export interface LoggedAction {
+  t: number;
+  s: [number, number, number, number];
+  r: 0 | 1;
+  p: number;
+}
+
+export interface TenState {
+  seed: number;
+  board: number[];
+  score: number;
+  isGameOver: boolean;
+  actions: LoggedAction[];
+}
+
+export function newGame(seed: number): TenState {
+  const board = createBoardFromSeed(seed);
+  return { seed: seed >>> 0, board, score: 0, isGameOver: !hasValidMoves(board), actions: [] };
+}
+
+/** `t`: ms since the game started (logged only; it never changes the outcome). */
+export function select(state: TenState, selection: Selection, t: number): Result<TenState, Validation, 'game_over'> {
+  if (state.isGameOver) return reject('game_over', 'no rectangle sums to 10 any more');
+  const v = validateSelection(state.board, selection);
+  const logged: LoggedAction = { t, s: [selection.startRow, selection.startCol, selection.endRow, selection.endCol], r: v.isValid ? 1 : 0, p: v.isValid ? v.tileCount : 0 };
+  if (!v.isValid) return ok({ ...state, actions: [...state.actions, logged] }, [v]);
+  const board = executeExorcism(state.board, selection);
+  return ok({ ...state, board, score: state.score + v.tileCount, isGameOver: !hasValidMoves(board), actions: [...state.actions, logged] }, [v]);
+}
+

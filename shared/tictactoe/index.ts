@@ -1,0 +1,3 @@
+export * from './engine';
+export * from './ai';
+export * from './selfplay';
