@@ -27,7 +27,8 @@ export function commit(order: Card[]): Commitment {
 /**
  * The deck orders produced by the shuffles in one step's events. The engine shuffles and
  * then deals within one action, so each order is rebuilt as: the cards drawn after the
- * shuffle, then (for the last shuffle) the deck as it is now.
+ * shuffle, then (for the last shuffle) the deck as it is now. A round that starts on an
+ * empty deck (every card went out last round) shuffles nothing: no commitment for it.
  */
 export function shuffledOrders(events: readonly Flip7Event[], after: Flip7State): Card[][] {
   const orders: Card[][] = [];
@@ -36,5 +37,5 @@ export function shuffledOrders(events: readonly Flip7Event[], after: Flip7State)
     else if (event.type === 'drew' && orders.length > 0) orders[orders.length - 1].push(event.card);
   }
   if (orders.length > 0) orders[orders.length - 1].push(...after.deck);
-  return orders;
+  return orders.filter((order) => order.length > 0);
 }
