@@ -11,9 +11,17 @@ import type { ParlorConfig } from './config';
 import { Flip7Room } from './rooms/flip7-room';
 import { GomokuRoom } from './rooms/gomoku-room';
 import { mountHttpRoutes } from './http/routes';
+import { mountRankedRoutes } from './http/ranked-routes';
+import { loadSecret } from './ranked/identity';
+import { useStores } from './stores';
+import { RankedQueueRoom } from './ranked/queue-room';
+import { MontyHallRoom } from './rooms/monty-hall-room';
+import { TicTacToeRoom } from './rooms/tictactoe-room';
+import { TenExorcismRoom } from './rooms/ten-exorcism-room';
+import { mountTenRoutes } from './http/ten-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
 import { online } from './presence/online';
-import { restoreOrphanedRooms, startHeartbeat } from './persistence/restore';
+import { restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
 
 /** Incoming frames above this size close the sender's connection (RULINGS.md: keep a cap). */
 export const MAX_PAYLOAD_BYTES = 4 * 1024;
@@ -26,37 +34,64 @@ export interface RunningParlor {
   stop(): Promise<void>;
 }
 
+/** The WebSocket transport with one hook: work to finish after the matchmaker is ready and before the port opens. */
+class ParlorTransport extends WebSocketTransport {
+  beforeBind: () => Promise<void> = async () => undefined;
+
+  override listen(port: number, hostname?: string, backlog?: number, listeningListener?: () => void): this {
+    this.beforeBind().then(
+      () => super.listen(port, hostname, backlog, listeningListener),
+      (err) => (listeningListener as ((err?: unknown) => void) | undefined)?.(err),
+    );
+    return this;
+  }
+}
+
 export async function startParlor(config: ParlorConfig, options: { handleSignals?: boolean } = {}): Promise<RunningParlor> {
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : {};
+  const closeStores = useStores(config.redisUrl);
+  await loadSecret(config.authSecret);
+  const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
-    transport: new WebSocketTransport({ maxPayload: MAX_PAYLOAD_BYTES }),
+    transport,
     ...redis,
     publicAddress: config.publicAddress,
     greet: false,
     gracefullyShutdown: options.handleSignals ?? false,
-    express: (app) => mountHttpRoutes(app, { clientDir: config.clientDir, startedAt }),
+    express: (app) => {
+      mountRankedRoutes(app);
+      mountTenRoutes(app);
+      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt });
+    },
   });
 
   server.define('lobby', LobbyRoom);
   server.define('gomoku', GomokuRoom).filterBy(['open', 'rule', 'swap2']).enableRealtimeListing();
   server.define('flip7', Flip7Room).filterBy(['open']).enableRealtimeListing();
+  server.define('ranked_queue', RankedQueueRoom);
+  server.define('monty_hall', MontyHallRoom).enableRealtimeListing();
+  server.define('tictactoe', TicTacToeRoom).enableRealtimeListing();
+  server.define('ten_exorcism', TenExorcismRoom).enableRealtimeListing();
 
-  await server.listen(config.port, config.host);
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);
   if (config.redisUrl) online.connect(config.redisUrl);
   let stopRecovery = () => undefined as void;
   if (store) {
-    // Rooms of a process that died come back here, now and whenever one dies later.
+    // Rooms of a process that died come back before this one opens its port, so the first
+    // reconnection attempt of each client finds its room; later deaths are picked up by a scan.
+    await sweepDeadProcesses(store);
+    transport.beforeBind = async () => {
+      const restoreStart = Date.now();
+      const restored = await restoreOrphanedRooms(store);
+      if (restored.length) console.log(`restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
+    };
     const stopHeartbeat = startHeartbeat(store);
     server.onShutdown(async () => {
       stopHeartbeat();
       await store.endHeartbeat(matchMaker.processId);
     });
-    const restoreStart = Date.now();
-    const restored = await restoreOrphanedRooms(store);
-    if (restored.length) console.log(`restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
     const scan = setInterval(() => void restoreOrphanedRooms(store).catch(() => undefined), 5000);
     scan.unref();
     stopRecovery = () => {
@@ -64,6 +99,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       clearInterval(scan);
     };
   }
+  await server.listen(config.port, config.host);
   const address = server.transport.server?.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
@@ -75,6 +111,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       await server.gracefullyShutdown(false);
       await store?.close();
       await online.close();
+      await closeStores();
     },
   };
 }

@@ -6,6 +6,8 @@ export interface ParlorConfig {
   publicAddress: string | undefined;
   /** Folder with the built browser client, served at `/`. */
   clientDir: string;
+  /** Signs player tokens; without it a secret is generated once and kept in Redis (or memory). */
+  authSecret?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfig {
@@ -18,6 +20,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     // With several processes each must tell clients where its rooms are (STACK.md fact 8).
     publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
     clientDir: env.CLIENT_DIR ?? defaultClientDir(),
+    authSecret: env.AUTH_SECRET || undefined,
   };
 }
 

@@ -6,6 +6,7 @@
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from './dom';
 import { client, handOver, saveName, savedName } from './net';
+import { rankedCard } from './ranked/queue-card';
 
 interface Listing {
   roomId: string;
@@ -25,7 +26,16 @@ const PHASE_LABEL: Record<string, string> = {
   swap2_final_choice: 'Swap 2 final choice',
   main_game: 'playing',
   game_over: 'finished',
+  initialized: 'picking a door',
+  host_reveal: 'stick or switch?',
+  complete: 'finished',
+  InProgress: 'playing',
+  WinX: 'finished',
+  WinO: 'finished',
+  Draw: 'finished',
 };
+
+const GAME_LABEL: Record<string, string> = { gomoku: 'Gomoku', flip7: 'Flip 7', monty_hall: 'Monty Hall', ten_exorcism: 'Ten Exorcism', tictactoe: 'Tic Tac Toe' };
 
 export function currentName(): string {
   const input = document.getElementById('name-input') as HTMLInputElement | null;
@@ -74,6 +84,30 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     }
   });
 
+  const ranked = rankedCard(currentName);
+
+  const soloButton = (id: string, label: string, room: string, path: string, options: () => Record<string, unknown> = () => ({})) => {
+    const button = h('button', { id, class: 'primary' }, label);
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        saveName(currentName());
+        const created = await client.create(room, { name: currentName(), ...options() });
+        handOver(created);
+        location.hash = `#/${path}/${created.roomId}`;
+      } catch (err) {
+        toast(`Could not create the game: ${(err as Error).message}`);
+        button.disabled = false;
+      }
+    });
+    return button;
+  };
+  const starter = h('select', { id: 'ttt-starter' }, h('option', { value: 'human' }, 'I start (X)'), h('option', { value: 'ai' }, 'The AI starts'));
+  const createMonty = soloButton('new-monty', 'New Monty Hall game', 'monty_hall', 'monty');
+  const tenSeed = h('input', { id: 'ten-seed', type: 'number', min: 0, max: 4294967295, placeholder: 'random seed' });
+  const createTen = soloButton('new-ten', 'New Ten Exorcism game', 'ten_exorcism', 'ten', () => (tenSeed.value === '' ? {} : { seed: Number(tenSeed.value) }));
+  const createTtt = soloButton('new-ttt', 'Tic Tac Toe vs the AI', 'tictactoe', 'tictactoe', () => ({ starter: starter.value }));
+
   const onlineList = h('p', { id: 'online', class: 'muted' }, 'Nobody at a table yet.');
   const refreshOnline = async () => {
     try {
@@ -91,6 +125,7 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
       h('div', { class: 'card' },
         h('h2', {}, 'You'),
         h('label', {}, 'Display name ', nameInput)),
+      ranked.card,
       h('div', { class: 'card' },
         h('h2', {}, 'New game'),
         h('div', { class: 'form-row' }, h('label', {}, 'Rule ', rule), h('label', {}, swap2, ' Swap 2 opening'), h('label', {}, 'Clock per move ', clock)),
@@ -99,6 +134,12 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
         h('h2', {}, 'New Flip 7 table'),
         h('div', { class: 'form-row' }, h('label', {}, 'Seats ', maxPlayers), h('label', {}, 'Bots ', bots)),
         createFlip7),
+      h('div', { class: 'card' },
+        h('h2', {}, 'Single-player'),
+        h('p', { class: 'muted' }, 'Anyone can watch your game live from the room list.'),
+        h('div', { class: 'form-row' }, createMonty),
+        h('div', { class: 'form-row' }, createTtt, starter),
+        h('div', { class: 'form-row' }, createTen, h('label', {}, 'Seed ', tenSeed))),
       h('div', { class: 'card wide' },
         h('h2', {}, 'Online now'),
         onlineList),
@@ -137,6 +178,7 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   render();
   return () => {
     window.clearInterval(onlineTimer);
+    ranked.stop();
     void lobby?.leave();
   };
 }
@@ -144,13 +186,13 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
 function row(listing: Listing): HTMLTableRowElement {
   const m = listing.metadata ?? {};
   const players = (m.players ?? []).join(' vs ') || '—';
-  const rule = m.game === 'flip7' ? `${m.seats ?? 0}/${m.maxPlayers ?? 0} seats` : `${m.rule ?? ''}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`;
-  const path = m.game === 'flip7' ? 'flip7' : 'room';
+  const rule = m.game === 'flip7' ? `${m.seats ?? 0}/${m.maxPlayers ?? 0} seats` : m.game !== 'gomoku' ? 'single-player' : `${m.rule ?? ''}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`;
+  const path = ({ flip7: 'flip7', monty_hall: 'monty', tictactoe: 'tictactoe', ten_exorcism: 'ten' } as Record<string, string>)[m.game ?? ''] ?? 'room';
   const actions = h('td', { class: 'actions' });
   if (m.open) actions.append(h('a', { class: 'button primary', href: `#/${path}/${listing.roomId}`, 'data-action': 'join' }, 'Join'));
   actions.append(h('a', { class: 'button', href: `#/${path}/${listing.roomId}/watch`, 'data-action': 'watch' }, 'Watch'));
   return h('tr', { 'data-room-id': listing.roomId },
-    h('td', {}, m.game ?? listing.name),
+    h('td', {}, GAME_LABEL[m.game ?? ''] ?? m.game ?? listing.name),
     h('td', {}, rule),
     h('td', {}, players),
     h('td', {}, PHASE_LABEL[m.phase ?? ''] ?? m.phase ?? ''),

@@ -4,6 +4,7 @@
  * (sessionStorage), so a reload returns to the same seat.
  */
 import { Client, type Room } from '@colyseus/sdk';
+import { setConnectionBanner, toast } from './dom';
 
 export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`);
 
@@ -30,6 +31,25 @@ export function handOver(room: Room): void {
   handedOver.set(room.roomId, room);
 }
 
+/** Codes a room closes with when the player (or the room, at its end) meant it. */
+const CLOSED_ON_PURPOSE = new Set([1000, 4000]);
+let reopenedAt: number[] = [];
+
+/**
+ * The SDK gives up on a room after its own retries (4003), or the server refuses one attempt
+ * while a restarted process is still coming up: the page then opens the table again with the
+ * token it holds, like a reload would, a few times a minute at most.
+ */
+export function reopenOnLoss(room: Room): void {
+  room.onLeave((code) => {
+    if (CLOSED_ON_PURPOSE.has(code) || !sessionStorage.getItem(tokenKey(room.roomId))) return;
+    reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);
+    if (reopenedAt.length >= 3) return;
+    reopenedAt.push(Date.now());
+    setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
+  });
+}
+
 export function forgetRoom(roomId: string): void {
   sessionStorage.removeItem(tokenKey(roomId));
 }
@@ -53,4 +73,29 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
     }
   }
   return client.joinById(roomId, options);
+}
+
+/**
+ * Opens a table view's room: by token, as player or spectator; on failure says why and goes
+ * back to the lobby (null). Wires what every table does alike: tokens kept for a reload,
+ * reopening after a lost connection, error toasts and the connection banner.
+ */
+export async function openTable<S>(roomId: string, options: Record<string, unknown>, what: string): Promise<Room<any, S> | null> {
+  let room: Room<any, S>;
+  try {
+    room = (await enterRoom(roomId, options)) as Room<any, S>;
+  } catch (err) {
+    toast(`Could not open ${what} ${roomId}: ${(err as Error).message}`);
+    location.hash = '#/';
+    return null;
+  }
+  rememberRoom(room);
+  reopenOnLoss(room);
+  room.onMessage('error', (e: { code: string; message: string }) => toast(`${e.message} (${e.code})`));
+  room.onDrop(() => setConnectionBanner('Connection lost — reconnecting…'));
+  room.onReconnect(() => {
+    setConnectionBanner(null);
+    rememberRoom(room);
+  });
+  return room;
 }

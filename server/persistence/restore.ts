@@ -1,14 +1,15 @@
 /**
  * At start-up, with Redis: beat a heartbeat for this process, and restore the rooms of
- * processes whose heartbeat stopped (a crash, or a deploy that shut one down), keeping
- * their room ids.
+ * processes that died (a crash, or a deploy that shut one down), keeping their room ids.
  */
 import { matchMaker } from '@colyseus/core';
 import type { RoomStore } from './room-store';
 
 const HEARTBEAT_MS = 1000;
-/** A process silent this long is taken for dead. */
+/** A process whose heartbeat is this old is taken for dead even if Redis still lists its channel. */
 const DEAD_AFTER_MS = 3000;
+/** Second look at a missing process channel: a live process re-subscribing after a Redis blip is not dead. */
+const SECOND_LOOK_MS = 250;
 
 export function startHeartbeat(store: RoomStore): () => void {
   const beat = () => store.heartbeat(matchMaker.processId).catch(() => undefined);
@@ -18,20 +19,47 @@ export function startHeartbeat(store: RoomStore): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * A process is dead when its heartbeat went stale or when Redis no longer has it subscribed to
+ * its process channel — which happens the moment a killed process's sockets close, so a crash
+ * is seen at once instead of after the heartbeat's expiry.
+ */
+export async function isProcessDead(store: RoomStore, processId: string): Promise<boolean> {
+  const beat = await store.lastHeartbeat(processId);
+  if (beat !== null && Date.now() - beat >= DEAD_AFTER_MS) return true;
+  if (await store.isSubscribed(processId)) return false;
+  await new Promise((r) => setTimeout(r, SECOND_LOOK_MS));
+  return !(await store.isSubscribed(processId));
+}
+
+/**
+ * Before this process listens: forget the dead processes Colyseus still lists (their room
+ * count and room listings). Colyseus would otherwise health-check each one over IPC and wait
+ * its 2 s timeout before accepting connections.
+ */
+export async function sweepDeadProcesses(store: RoomStore): Promise<void> {
+  await matchMaker.onReady;
+  const others = (await matchMaker.stats.fetchAll()).map((s) => s.processId).filter((id) => id !== matchMaker.processId);
+  await Promise.all(others.map(async (processId) => {
+    if (!(await isProcessDead(store, processId))) return;
+    await matchMaker.stats.excludeProcess(processId);
+    await matchMaker.driver.cleanup?.(processId);
+  }));
+}
+
 /** Rooms restored side by side: Redis round trips overlap instead of adding up. */
 const PARALLEL = 64;
 
 export async function restoreOrphanedRooms(store: RoomStore): Promise<string[]> {
   const restored: string[] = [];
   const candidates = await store.orphans(new Set([matchMaker.processId]));
-  const beats = new Map<string, number | null>();
-  for (const pid of new Set(candidates.map((r) => r.processId))) beats.set(pid, await store.lastHeartbeat(pid));
-  const dead = candidates.filter((room) => {
-    const beat = beats.get(room.processId);
-    return beat === null || beat === undefined || Date.now() - beat >= DEAD_AFTER_MS; // else its process is alive
-  });
-  for (let i = 0; i < dead.length; i += PARALLEL) {
-    await Promise.all(dead.slice(i, i + PARALLEL).map(async (room) => {
+  const dead = new Set<string>();
+  await Promise.all([...new Set(candidates.map((r) => r.processId))].map(async (pid) => {
+    if (await isProcessDead(store, pid)) dead.add(pid);
+  }));
+  const rooms = candidates.filter((room) => dead.has(room.processId));
+  for (let i = 0; i < rooms.length; i += PARALLEL) {
+    await Promise.all(rooms.slice(i, i + PARALLEL).map(async (room) => {
       if (!(await store.claim(room.roomId, matchMaker.processId))) return;
       try {
         await matchMaker.createRoom(room.name, { restore: room.roomId });

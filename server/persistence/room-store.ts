@@ -28,6 +28,12 @@ export interface RoomStore {
   lastHeartbeat(processId: string): Promise<number | null>;
   /** A process that shuts down cleanly says so, and its rooms are taken over at once. */
   endHeartbeat(processId: string): Promise<void>;
+  /**
+   * Whether a process still holds its Colyseus process channel (`p:<id>`). Redis drops the
+   * subscription the moment a process dies, so a crash shows here long before its heartbeat
+   * goes stale.
+   */
+  isSubscribed(processId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -97,6 +103,11 @@ export class RedisRoomStore implements RoomStore {
 
   async endHeartbeat(processId: string): Promise<void> {
     await this.redis.del(`${PREFIX}heartbeat:${processId}`);
+  }
+
+  async isSubscribed(processId: string): Promise<boolean> {
+    const reply = (await this.redis.call('PUBSUB', 'NUMSUB', `p:${processId}`)) as [string, number];
+    return Number(reply[1]) > 0;
   }
 
   async close(): Promise<void> {

@@ -26,7 +26,7 @@ export function parseGomokuOptions(raw: unknown): GomokuJoinOptions {
 /** Options as a client sends them: the server-only fields are refused. */
 export function parseClientGomokuOptions(raw: unknown): GomokuJoinOptions {
   const options = asOptions(raw);
-  for (const field of ['seatKeys', 'seatKey']) {
+  for (const field of ['seatKeys', 'seatKey', 'ranked']) {
     if (field in options) throw invalidOption(`${field} is set by the server only`);
   }
   return parseFields(options);

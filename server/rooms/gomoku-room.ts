@@ -14,7 +14,9 @@ import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
 import { parseClientGomokuOptions, parseGomokuOptions, type GomokuJoinOptions, type SeatKeys } from './gomoku-options';
 import { exactKeys, isInteger } from './payload';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { reconnectSeconds } from './timings';
+import { nextGameMs, reconnectSeconds } from './timings';
+import { mirrorSeries, RANKED_RULES, RANKED_TURN_SECONDS, type RankedOption } from './gomoku-ranked';
+import { endSeriesEarly, nextGame, noteAction, recordMatchStart, settleGame, startSeries, type SeriesData } from '../ranked/series';
 
 
 export interface GomokuListing {
@@ -41,7 +43,9 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
   private spectatorIds = new Set<string>();
   /** When set, only holders of these keys are seated (rematch, ranked); everyone else watches. */
   private seatKeys: SeatKeys | null = null;
-  private timers = new RoomTimers<'turn'>();
+  private timers = new RoomTimers<'turn' | 'next_game'>();
+  /** Ranked rooms only: the match this room plays. */
+  private series: SeriesData | null = null;
   /** Timeout placements are public, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
 
@@ -58,12 +62,18 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
 
   override async onCreate(rawOptions: unknown) {
     const restoreId = (rawOptions as { restore?: unknown })?.restore;
-    const options = parseGomokuOptions(typeof restoreId === 'string' ? {} : rawOptions);
+    const ranked = (rawOptions as { ranked?: RankedOption }).ranked;
+    const options = parseGomokuOptions(typeof restoreId === 'string' ? {} : ranked ? { ...RANKED_RULES, turnSeconds: RANKED_TURN_SECONDS } : rawOptions);
     this.state.rule = options.rule;
     this.state.swap2 = options.swap2;
     this.state.turnSeconds = options.turnSeconds;
     // Every field gets a value before the first patch, so clients never decode `undefined`.
-    Object.assign(this.state, { spectators: 0, deadline: 0, turn: 0, ranked: false, blackPlayer: '', whitePlayer: '', winner: '', endReason: '' });
+    Object.assign(this.state, { spectators: 0, deadline: 0, turn: 0, ranked: false, blackPlayer: '', whitePlayer: '', winner: '', endReason: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0 });
+    if (ranked) {
+      this.series = startSeries(ranked.matchId, ranked.bestOf, ranked.players);
+      this.state.ranked = true;
+      await recordMatchStart(this.series);
+    }
     this.seatKeys = (rawOptions as { seatKeys?: SeatKeys }).seatKeys ?? null;
     for (let i = 0; i < CELLS; i++) this.state.board.push(0);
     mirrorGomoku(this.state, null, this.seats);
@@ -87,7 +97,9 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
       this.state.spectators = this.spectatorIds.size;
     } else {
       this.seats[freeSeat] = client.sessionId;
-      this.state.players.set(client.sessionId, new GomokuPlayer({ name: options.name, seat: freeSeat, connected: true, returnBy: 0 }));
+      const name = this.series ? this.series.players[freeSeat - 1].name : options.name;
+      this.state.players.set(client.sessionId, new GomokuPlayer({ name, seat: freeSeat, connected: true, returnBy: 0, playerId: '', rating: 0, provisional: false, ratingChange: 0, wins: 0 }));
+      mirrorSeries(this.state, this.series, this.seats);
       if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as WinRule, swap2: this.state.swap2 }));
     }
     this.arrived(client, options.name);
@@ -113,6 +125,11 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
           player.returnBy = 0;
         }
         if (this.game.phase !== 'game_over') this.act(seat, { type: 'forfeit', reason: 'abandon' });
+        else if (this.series && !this.series.finished) {
+          this.timers.clear('next_game');
+          this.state.nextGameAt = 0;
+          void endSeriesEarly(this.series).then(() => this.persistence.remove());
+        }
       }
     }
     this.afterChange();
@@ -162,6 +179,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
     const checked = exactKeys(payload, []);
     if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
     if (this.game?.phase !== 'game_over') return sendError(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
+    if (this.series) return sendError(client, 'ranked', 'ranked games have no rematch: queue again for a new opponent or the same one');
     if (this.state.rematchVotes.includes(client.sessionId)) return sendError(client, 'already_asked', 'you already asked for a rematch');
     this.state.rematchVotes.push(client.sessionId);
     this.afterChange();
@@ -217,12 +235,54 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
         if (client) sendError(client, result.code, result.message);
         return;
       }
+      if (client && this.series) noteAction(this.series, seat);
       this.commit(result.state);
+      const over = result.state.phase === 'game_over';
+      if (over && this.series) this.series.unsettled = true;
       await this.persistence.save(this.snapshot(), { seq: result.state.turn, entry: { seat, action } });
-      if (result.state.phase === 'game_over') await this.persistence.remove();
+      if (over && this.series) await this.settleRanked();
+      if (over && !this.series) await this.persistence.remove();
       mirrorGomoku(this.state, this.game, this.seats);
       this.afterChange();
     });
+  }
+
+  /**
+   * A ranked game ended (and was saved): rate it exactly once, then either schedule the
+   * series' next game or end the match. Also runs on a restored room whose process died in
+   * between, which is why the store, not this room, guarantees "once".
+   */
+  private async settleRanked() {
+    const series = this.series!;
+    if (process.env.PARLOR_FAULT === 'crash_before_rating') process.kill(process.pid, 'SIGKILL'); // tests only
+    try {
+      await settleGame(series, this.game!);
+    } catch (err) {
+      console.error(`[gomoku ${this.roomId}] rating update failed, retried on restore:`, (err as Error).message);
+      return;
+    }
+    mirrorSeries(this.state, series, this.seats);
+    if (series.finished) {
+      await this.persistence.remove();
+    } else {
+      this.scheduleNextGame(nextGameMs());
+      await this.persistence.save(this.snapshot());
+    }
+  }
+
+  private scheduleNextGame(ms: number) {
+    this.state.nextGameAt = Date.now() + ms;
+    this.timers.set('next_game', ms, () => void this.persistence.serial(async () => {
+      const series = this.series!;
+      nextGame(series);
+      // The other player opens this game: the sessions change seats.
+      this.seats = { 1: this.seats[2], 2: this.seats[1] };
+      this.state.nextGameAt = 0;
+      this.commit(newGame({ rule: this.state.rule as WinRule, swap2: this.state.swap2 }));
+      mirrorSeries(this.state, series, this.seats);
+      await this.persistence.save(this.snapshot());
+      this.afterChange();
+    }));
   }
 
   /** Adopts a new rules state and restarts the turn clock for whoever acts next. */
@@ -260,6 +320,8 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
       deadline: this.state.deadline,
       rng: this.rng.state,
       rematchVotes: [...this.state.rematchVotes],
+      series: this.series,
+      nextGameAt: this.state.nextGameAt,
       savedAt: Date.now(),
     };
   }
@@ -278,7 +340,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
     this.seatKeys = snap.seatKeys;
     this.rng = new Mulberry32(snap.rng);
     for (const [seat, id] of Object.entries(snap.seats) as [string, string][]) {
-      this.state.players.set(id, new GomokuPlayer({ name: snap.names[id] ?? 'Guest', seat: Number(seat), connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 }));
+      this.state.players.set(id, new GomokuPlayer({ name: snap.names[id] ?? 'Guest', seat: Number(seat), connected: false, returnBy: Date.now() + reconnectSeconds() * 1000, playerId: '', rating: 0, provisional: false, ratingChange: 0, wins: 0 }));
     }
     for (const id of snap.spectators) this.spectatorIds.add(id);
     this.state.spectators = this.spectatorIds.size;
@@ -293,8 +355,17 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
         this.timers.set('turn', left, () => this.onTurnTimeout());
       }
     }
+    this.series = snap.series ?? null;
+    this.state.ranked = Boolean(this.series);
+    mirrorSeries(this.state, this.series, this.seats);
     this.holdRestoredSeats(snap.tokens);
     this.metadata = this.listing();
+    if (this.series?.unsettled) {
+      // The process died between the end of a game and its rating update: finish it now.
+      void this.persistence.serial(() => this.settleRanked().then(() => this.afterChange()));
+    } else if (this.series && !this.series.finished && snap.nextGameAt > 0) {
+      this.scheduleNextGame(Math.max(1000, snap.nextGameAt - (stored.downSince ?? snap.savedAt)));
+    }
     // Saved at once under this process, so no other process takes it for an orphan again.
     void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }

@@ -8,6 +8,12 @@ export const GomokuPlayer = schema(
     connected: t.boolean(),
     /** Epoch ms by which a dropped player must be back; 0 while connected. */
     returnBy: t.float64(),
+    /** Ranked only: the player's account, Glicko-2 rating (rounded), provisional flag, last change and series wins. */
+    playerId: t.string(),
+    rating: t.int16(),
+    provisional: t.boolean(),
+    ratingChange: t.int16(),
+    wins: t.uint8(),
   },
   'GomokuPlayer',
 );
@@ -36,6 +42,12 @@ export const GomokuRoomState = schema(
     rule: t.string(),
     swap2: t.boolean(),
     ranked: t.boolean(),
+    /** Ranked: the match (series) id, its length and the game being played (1-based). */
+    matchId: t.string(),
+    bestOf: t.uint8(),
+    gameNumber: t.uint8(),
+    /** Ranked: epoch ms at which the series' next game starts; 0 when none is coming. */
+    nextGameAt: t.float64(),
     /** Players who asked for a rematch after the game ended. */
     rematchVotes: t.array('string'),
     /** Accepted actions so far (the rules' state counter). */

@@ -3,7 +3,7 @@
  * tokens kept for a restart, save-before-broadcast persistence, a clean hand-over on a
  * deploy, presence, and the lobby listing kept in step with the state.
  */
-import { CloseCode, Room, type Client } from '@colyseus/core';
+import { CloseCode, Room, ServerError, type Client } from '@colyseus/core';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
 import { invalidOption } from './join-options';
@@ -97,6 +97,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   override onUncaughtException(error: Error, methodName: string) {
+    // A deliberate refusal in onAuth (wrapped by Colyseus) already went to the client as its join error.
+    if (methodName === 'onAuth' && (error instanceof ServerError || (error as { cause?: unknown }).cause instanceof ServerError)) return;
     // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
     console.error(`[${this.gameName} ${this.roomId}] uncaught exception in ${methodName}:`, error);
   }

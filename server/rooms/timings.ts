@@ -13,3 +13,7 @@ export const reconnectSeconds = () => fromEnv('RECONNECT_SECONDS', 60) || 60;
 export const botDelayMs = () => fromEnv('BOT_DELAY_MS', 700);
 /** The pause between Flip 7 rounds (ms). */
 export const nextRoundMs = () => fromEnv('NEXT_ROUND_MS', 4000);
+/** The pause between the games of a ranked series (ms). */
+export const nextGameMs = () => fromEnv('NEXT_GAME_MS', 5000);
+/** How long the ranked queue takes to widen a player's window from ±100 to ±400 (ms). */
+export const queueWidenMs = () => fromEnv('QUEUE_WIDEN_MS', 60_000);

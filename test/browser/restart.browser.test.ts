@@ -32,10 +32,8 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-// Skipped in CI for now: under load, a late duplicate reconnection attempt of the SDK reaches the restored
-// room after the page is back, and Colyseus closes the live connection (4003) because the token is
-// already in use. Locally it passes (`npx jest test/browser/restart`); see the closing note of session 1.
-it.skip('after the server process is killed and restarted, both players are back in their seats without a click', async () => {
+
+it('after the server process is killed and restarted, both players are back in their seats without a click', async () => {
   const port = await freePort();
   const env = { REDIS_URL: redisUrl, CLIENT_DIR: path.resolve(__dirname, '../../dist/client') };
   proc = await startServerProcess(port, env);

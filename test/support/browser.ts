@@ -3,6 +3,8 @@
  * against the real server serving the built client. Pages record console errors and
  * failed requests so tests can assert a clean load.
  */
+import type { RunningParlor } from '../../server/app';
+import { startTestServer } from './server';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,8 +33,9 @@ export interface TrackedPage {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, url: string): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
+/** A page in its own context (own storage). `deviceScaleFactor` 2 checks high-DPI drawing; 1 is 4x cheaper to render in software GL. */
+export async function openPage(browser: Browser, url: string, deviceScaleFactor = 2): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor });
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   const problems: string[] = [];
@@ -76,9 +79,34 @@ export async function waitForTable(page: Page, condition: string, timeout = 1000
     (cond) => {
       const hook = (window as unknown as { parlorTable?: TableHook }).parlorTable;
       const s = hook?.state();
-      return Boolean(s && s.board && new Function('s', `return (${cond});`)(s));
+      return Boolean(s && Object.keys(s).length > 0 && new Function('s', `return (${cond});`)(s));
     },
     condition,
     { timeout },
   );
+}
+
+/** One real server and one Chromium for a browser-test file: started before its tests, stopped after them. */
+export function browserSuite(): { readonly base: string; readonly browser: Browser } {
+  const suite = { base: '', browser: undefined as unknown as Browser };
+  let server: RunningParlor | undefined;
+  beforeAll(async () => {
+    buildClient();
+    server = await startTestServer();
+    suite.base = `http://127.0.0.1:${server.port}`;
+    suite.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await server?.stop();
+  });
+  return suite;
+}
+
+/** The lobby in a new page, with a display name typed in. */
+export async function lobbyAs(browser: Browser, base: string, name: string, deviceScaleFactor = 2): Promise<TrackedPage> {
+  const tracked = await openPage(browser, `${base}/`, deviceScaleFactor);
+  await tracked.page.fill('#name-input', name);
+  await tracked.page.dispatchEvent('#name-input', 'change');
+  return tracked;
 }

@@ -2,6 +2,7 @@
  * Real server processes for multi-process and crash tests: built once with tsc, started
  * with `node dist/server/main.js` on free ports, each test run on its own Redis database.
  */
+import Redis from 'ioredis';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -68,4 +69,11 @@ export async function startServerProcess(port: number, env: Record<string, strin
         child.kill(signal);
       }),
   };
+}
+
+/** Empties a test's Redis database (before and after a run: nothing leaks between runs). */
+export async function emptyRedis(url: string): Promise<void> {
+  const redis = new Redis(url);
+  await redis.flushdb();
+  redis.disconnect();
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
+import { emptyRedis, testRedisUrl } from './processes';
 
 export async function startTestServer(overrides: { redisUrl?: string } = {}): Promise<RunningParlor> {
   return startParlor({
@@ -81,4 +82,18 @@ export async function flushMessages(rooms: Room[]): Promise<void> {
 /** The authoritative state, read from the room instance in this process. */
 export function serverState(roomId: string): any {
   return (matchMaker.getLocalRoomById(roomId)?.state as { toJSON(): any } | undefined)?.toJSON();
+}
+
+/** For a test file: the real server in-process on a Redis database of its own, emptied before and after its tests. */
+export function redisServerSuite(): { readonly server: RunningParlor; readonly redisUrl: string } {
+  const suite = { redisUrl: testRedisUrl(), server: undefined as unknown as RunningParlor };
+  beforeAll(async () => {
+    await emptyRedis(suite.redisUrl);
+    suite.server = await startTestServer({ redisUrl: suite.redisUrl });
+  });
+  afterAll(async () => {
+    await suite.server?.stop();
+    await emptyRedis(suite.redisUrl);
+  });
+  return suite;
 }

@@ -6,7 +6,7 @@
 import type { Room } from '@colyseus/sdk';
 import { h, setConnectionBanner, toast } from '../dom';
 import { currentName } from '../lobby';
-import { enterRoom, forgetRoom, rememberRoom } from '../net';
+import { enterRoom, forgetRoom, rememberRoom, reopenOnLoss } from '../net';
 import { TableRenderer, type SeatRow } from './table-renderer';
 
 interface Flip7Synced {
@@ -45,6 +45,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     return () => undefined;
   }
   rememberRoom(room);
+  reopenOnLoss(room);
   room.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(roomId), token));
   room.onMessage('error', (e: { code: string; message: string }) => toast(`${e.message} (${e.code})`));
   room.onDrop(() => setConnectionBanner('Connection lost — reconnecting…'));

@@ -57,3 +57,42 @@ export const CHOICE_LABEL: Record<string, string> = {
   white: 'Play white',
   place_more: 'Place two more',
 };
+
+/** A ranked player's row as synced (ratings are rounded by the server). */
+export interface RankedPlayer {
+  name: string;
+  seat: number;
+  rating: number;
+  provisional: boolean;
+  ratingChange: number;
+  wins: number;
+}
+
+export interface RankedState {
+  ranked: boolean;
+  bestOf: number;
+  gameNumber: number;
+  nextGameAt: number;
+  phase: string;
+  players: Map<string, RankedPlayer>;
+}
+
+/** "1512" or "1512?" while provisional. */
+export const ratingLabel = (p: Pick<RankedPlayer, 'rating' | 'provisional'>) => `${p.rating}${p.provisional ? '?' : ''}`;
+
+/** "Ranked · game 2 of 3 · Ada 1 – 0 Bo", or "" in a casual room. */
+export function seriesText(s: RankedState): string {
+  if (!s.ranked) return '';
+  const rows = [...s.players.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const score = rows.length === 2 ? ` · ${rows[0].name} ${rows[0].wins} – ${rows[1].wins} ${rows[1].name}` : '';
+  return s.bestOf > 1 ? `Ranked · game ${s.gameNumber} of ${s.bestOf}${score}` : `Ranked · one game${score}`;
+}
+
+/** At the end of a ranked game: "Your rating: 1662? (+162)"; for spectators, both players'. */
+export function ratingChangeText(s: RankedState, me: string): string {
+  if (!s.ranked || s.phase !== 'game_over') return '';
+  const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  const mine = s.players.get(me);
+  if (mine) return mine.ratingChange === 0 ? `Your rating: ${ratingLabel(mine)} (unchanged)` : `Your rating: ${ratingLabel(mine)} (${sign(mine.ratingChange)})`;
+  return [...s.players.values()].map((p) => `${p.name} ${ratingLabel(p)} (${sign(p.ratingChange)})`).join(' · ');
+}

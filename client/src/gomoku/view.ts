@@ -7,11 +7,11 @@ import type { Room } from '@colyseus/sdk';
 import { colourOfStone } from '../../../shared/gomoku/swap2';
 import { h, setConnectionBanner, toast } from '../dom';
 import { currentName } from '../lobby';
-import { client, enterRoom, forgetRoom, handOver, rememberRoom } from '../net';
+import { client, enterRoom, forgetRoom, handOver, rememberRoom, reopenOnLoss } from '../net';
 import { BoardRenderer } from './board-renderer';
-import { CHOICE_LABEL, phaseBanner, resultText } from './labels';
+import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
 
-interface PlayerState { name: string; seat: number; connected: boolean; returnBy: number }
+interface PlayerState extends RankedPlayer { connected: boolean; returnBy: number }
 interface GomokuSynced {
   phase: string;
   board: number[];
@@ -30,6 +30,10 @@ interface GomokuSynced {
   rule: string;
   swap2: boolean;
   rematchVotes: string[];
+  ranked: boolean;
+  bestOf: number;
+  gameNumber: number;
+  nextGameAt: number;
 }
 
 const PLACEMENT_PHASES = new Set(['swap2_placement', 'swap2_extra', 'main_game']);
@@ -44,18 +48,20 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     return () => undefined;
   }
   rememberRoom(room);
+  reopenOnLoss(room);
 
   const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
   const players = h('div', { id: 'players', class: 'players' });
   const choices = h('div', { id: 'choices', class: 'choices' });
   const result = h('div', { id: 'result', class: 'result', hidden: true });
+  const series = h('div', { id: 'series', class: 'series', hidden: true });
   const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const resign = h('button', { id: 'resign', class: 'danger', hidden: true }, 'Resign');
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
   const boardWrap = h('div', { id: 'board', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, boardWrap,
-    h('aside', { class: 'side' }, badge, banner, choices, result, players, spectators, resign,
+    h('aside', { class: 'side' }, badge, series, banner, choices, result, players, spectators, resign,
       h('label', { class: 'share' }, 'Share this table ', share))));
 
   const renderer = new BoardRenderer();
@@ -106,7 +112,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       const clock = s.toMove === id && s.deadline > 0 ? `${Math.max(0, Math.ceil((s.deadline - Date.now()) / 1000))} s` : '';
       return h('div', { class: `player${s.toMove === id ? ' to-move' : ''}`, 'data-session': id },
         h('span', { class: `stone-icon ${colour.replace(/ /g, '-')}` }),
-        h('span', { class: 'player-name' }, `${p.name}${id === me() ? ' (you)' : ''}`),
+        h('span', { class: 'player-name' }, `${p.name}${id === me() ? ' (you)' : ''}${s.ranked ? ` ${ratingLabel(p)}` : ''}`),
         h('span', { class: 'player-colour muted' }, colour),
         h('span', { class: `player-status ${p.connected ? 'ok' : 'away'}` }, status),
         h('span', { class: 'player-clock' }, clock));
@@ -125,20 +131,25 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     choices.replaceChildren(...(myTurn() ? [...s.choices].map((c) =>
       h('button', { class: 'primary', 'data-choice': c, onclick: () => room.send('choose', { choice: c }) }, CHOICE_LABEL[c] ?? c)) : []));
     renderPlayers();
+    series.hidden = !s.ranked;
+    const next = s.nextGameAt > 0 ? ` · next game in ${Math.max(0, Math.ceil((s.nextGameAt - Date.now()) / 1000))} s` : '';
+    series.textContent = `${seriesText(s)}${next}`;
     result.hidden = s.phase !== 'game_over';
     if (s.phase === 'game_over') {
       const votes = [...(s.rematchVotes ?? [])];
       const rematch = h('button', { id: 'rematch', class: 'primary', disabled: votes.includes(me()), onclick: () => room.send('rematch', {}) },
         votes.includes(me()) ? 'Rematch requested…' : votes.length ? 'Accept rematch' : 'Rematch');
+      const change = ratingChangeText(s, me());
       result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
-        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'), isPlayer() ? rematch : ''));
+        change ? h('div', { id: 'rating-change', class: 'rating-change' }, change) : '',
+        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : ''));
     }
   };
   room.onStateChange(render);
   render();
   // Read-only hook for the browser tests and debugging: the decoded state and who we are.
   Object.assign(window, { parlorTable: { state: () => room.state && (room.state as unknown as { toJSON(): unknown }).toJSON(), sessionId: () => room.sessionId, roomId: room.roomId } });
-  const ticker = window.setInterval(renderPlayers, 250);
+  const ticker = window.setInterval(() => (room.state?.nextGameAt ? render() : renderPlayers()), 250);
 
   return () => {
     window.clearInterval(ticker);

@@ -1,4 +1,4 @@
-import { phaseBanner, resultText, type TableState } from '../../../client/src/gomoku/labels';
+import { phaseBanner, ratingChangeText, resultText, seriesText, type RankedPlayer, type RankedState, type TableState } from '../../../client/src/gomoku/labels';
 
 const names: Record<string, string> = { a: 'Ada', b: 'Bo' };
 const nameOf = (id: string) => names[id] ?? '—';
@@ -23,5 +23,27 @@ describe('table labels', () => {
     expect(resultText({ ...over, winner: 'a', endReason: 'resign' }, 'x', nameOf)).toBe('Ada wins (black) by resignation');
     expect(resultText({ ...over, winner: 'b', endReason: 'abandon' }, 'x', nameOf)).toBe('Bo wins (white) — the opponent left');
     expect(resultText({ ...over, winner: 'draw', endReason: 'draw' }, 'x', nameOf)).toBe('Draw — the board is full');
+  });
+});
+
+describe('ranked labels', () => {
+  const players = (a: Partial<RankedPlayer>, b: Partial<RankedPlayer>) => new Map<string, RankedPlayer>([
+    ['s1', { name: 'Ada', seat: 1, rating: 1742, provisional: true, ratingChange: 242, wins: 1, ...a }],
+    ['s2', { name: 'Bo', seat: 2, rating: 1712, provisional: false, ratingChange: -8, wins: 0, ...b }],
+  ]);
+  const state = (over: Partial<RankedState> = {}): RankedState => ({ ranked: true, bestOf: 3, gameNumber: 2, nextGameAt: 0, phase: 'game_over', players: players({}, {}), ...over });
+
+  it('names the series and its score, and nothing in a casual room', () => {
+    expect(seriesText(state())).toBe('Ranked · game 2 of 3 · Ada 1 – 0 Bo');
+    expect(seriesText(state({ bestOf: 1 }))).toBe('Ranked · one game · Ada 1 – 0 Bo');
+    expect(seriesText(state({ ranked: false }))).toBe('');
+  });
+
+  it('shows the rating change to each player, both to spectators, only once the game is over', () => {
+    expect(ratingChangeText(state(), 's1')).toBe('Your rating: 1742? (+242)');
+    expect(ratingChangeText(state(), 's2')).toBe('Your rating: 1712 (-8)');
+    expect(ratingChangeText(state(), 'watcher')).toBe('Ada 1742? (+242) · Bo 1712 (-8)');
+    expect(ratingChangeText(state({ players: players({ ratingChange: 0 }, {}) }), 's1')).toBe('Your rating: 1742? (unchanged)');
+    expect(ratingChangeText(state({ phase: 'main_game' }), 's1')).toBe('');
   });
 });

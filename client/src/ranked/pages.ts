@@ -1,0 +1,73 @@
+/** `#/leaderboard` and `#/player/<id>`: the top established players, and one player's record with a drawn rating history. */
+import { h } from '../dom';
+import { fetchPlayer, type PublicPlayer } from './account';
+
+export async function showLeaderboard(view: HTMLElement): Promise<() => void> {
+  const { players } = (await (await fetch('/api/leaderboard')).json()) as { players: PublicPlayer[] };
+  view.append(h('section', { class: 'card wide', id: 'leaderboard' },
+    h('h2', {}, 'Leaderboard'),
+    h('p', { class: 'muted' }, 'Glicko-2 ratings as on Lichess; provisional players (RD ≥ 110) appear once they have played enough.'),
+    players.length
+      ? h('table', { class: 'rooms' },
+        h('thead', {}, h('tr', {}, ...['#', 'Player', 'Rating', 'Games', 'W / L / D'].map((c) => h('th', {}, c)))),
+        h('tbody', {}, ...players.map((p, i) => h('tr', { 'data-player-id': p.id },
+          h('td', {}, String(i + 1)),
+          h('td', {}, h('a', { href: `#/player/${p.id}` }, p.name)),
+          h('td', {}, `${p.display} ±${p.rd}`),
+          h('td', {}, String(p.games)),
+          h('td', {}, `${p.wins} / ${p.losses} / ${p.draws}`)))))
+      : h('p', { class: 'muted', id: 'leaderboard-empty' }, 'Nobody is established yet: play ranked games to get on the board.'),
+    h('a', { class: 'button', href: '#/' }, 'Back to lobby')));
+  return () => undefined;
+}
+
+export async function showPlayer(view: HTMLElement, id: string): Promise<() => void> {
+  const player = await fetchPlayer(id);
+  if (!player) {
+    view.append(h('section', { class: 'card wide' }, h('h2', {}, 'No such player'), h('a', { class: 'button', href: '#/' }, 'Back to lobby')));
+    return () => undefined;
+  }
+  const recent = player.recent ?? [];
+  view.append(h('section', { class: 'card wide', id: 'player-page' },
+    h('h2', {}, `${player.name} · ${player.display}`),
+    h('p', {}, `RD ${player.rd}${player.provisional ? ' (provisional)' : ''} · ${player.games} game${player.games === 1 ? '' : 's'} · ${player.wins} won, ${player.losses} lost, ${player.draws} drawn`),
+    ratingChart(player, recent),
+    h('table', { class: 'rooms' },
+      h('thead', {}, h('tr', {}, ...['Opponent', 'Result', 'Rating', 'Change', 'Match'].map((c) => h('th', {}, c)))),
+      h('tbody', {}, ...recent.map((r) => h('tr', {},
+        h('td', {}, h('a', { href: `#/player/${r.opponent.id}` }, r.opponent.name)),
+        h('td', {}, r.result),
+        h('td', {}, String(r.after)),
+        h('td', { class: r.change >= 0 ? 'gain' : 'loss' }, `${r.change >= 0 ? '+' : ''}${r.change}`),
+        h('td', {}, h('a', { href: `/api/matches/${r.matchId}?format=text`, target: '_blank' }, `game ${r.game}`)))))),
+    h('a', { class: 'button', href: '#/leaderboard' }, 'Leaderboard'), ' ',
+    h('a', { class: 'button', href: '#/' }, 'Back to lobby')));
+  return () => undefined;
+}
+
+/** The rating after each recent game, oldest first, as a line with its points. */
+function ratingChart(player: PublicPlayer, recent: NonNullable<PublicPlayer['recent']>): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const points = [...recent].reverse().map((r) => r.after);
+  const values = points.length ? [recent.at(-1)!.before, ...points] : [player.rating];
+  const [w, hgt, pad, left] = [560, 160, 24, 48];
+  const lo = Math.min(...values) - 20;
+  const hi = Math.max(...values) + 20;
+  const x = (i: number) => left + (i * (w - left - pad)) / Math.max(1, values.length - 1);
+  const y = (v: number) => hgt - pad - ((v - lo) * (hgt - 2 * pad)) / (hi - lo);
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${hgt}`);
+  svg.setAttribute('class', 'rating-chart');
+  svg.id = 'rating-chart';
+  const add = (tag: string, attrs: Record<string, string | number>, text?: string) => {
+    const el = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text) el.textContent = text;
+    svg.append(el);
+  };
+  add('rect', { x: 0, y: 0, width: w, height: hgt, rx: 8, class: 'chart-bg' });
+  for (const v of [lo + 20, hi - 20]) add('text', { x: 4, y: y(v) + 4, class: 'chart-label' }, String(Math.round(v)));
+  add('polyline', { points: values.map((v, i) => `${x(i)},${y(v)}`).join(' '), class: 'chart-line' });
+  values.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 4, class: 'chart-point' }));
+  return svg;
+}

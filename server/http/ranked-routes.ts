@@ -1,0 +1,38 @@
+/** Ranked play over HTTP: guest accounts, the leaderboard, player pages and match records. */
+import express from 'express';
+import { displayRating, isProvisional } from '../../shared/rating/glicko2';
+import { createGuest } from '../ranked/identity';
+import { matchAsText } from '../ranked/match-text';
+import { rankedStore } from '../ranked/ranked-store';
+import type { PlayerRecord } from '../ranked/records';
+
+const publicPlayer = (p: PlayerRecord) => ({
+  id: p.id, name: p.name, rating: Math.round(p.rating), rd: Math.round(p.rd), provisional: isProvisional(p), display: displayRating(p),
+  games: p.games, wins: p.wins, losses: p.losses, draws: p.draws,
+});
+
+export function mountRankedRoutes(app: express.Application): void {
+  app.post('/api/guest', express.json({ limit: '2kb' }), async (req, res) => {
+    const result = await createGuest((req.body as { name?: unknown } | undefined)?.name);
+    if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ code: result.code, message: result.message });
+    res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
+  });
+
+  app.get('/api/leaderboard', async (_req, res) => {
+    res.json({ players: (await rankedStore().leaderboard(50)).map(publicPlayer) });
+  });
+
+  app.get('/api/players/:id', async (req, res) => {
+    const player = await rankedStore().player(req.params.id);
+    if (!player) return void res.status(404).json({ code: 'not_found', message: 'no such player' });
+    const recent = (await rankedStore().history(player.id, 20)).map((h) => ({ ...h, before: Math.round(h.before), after: Math.round(h.after), change: Math.round(h.after) - Math.round(h.before) }));
+    res.json({ ...publicPlayer(player), recent });
+  });
+
+  app.get('/api/matches/:id', async (req, res) => {
+    const match = await rankedStore().match(req.params.id);
+    if (!match) return void res.status(404).json({ code: 'not_found', message: 'no such match' });
+    if (req.query.format === 'text') return void res.type('text/plain').send(matchAsText(match));
+    res.json(match);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Who plays whom in the ranked queue. Each waiting player accepts opponents within a rating
+ * window that widens from ±100 to ±400 over their first minute of waiting; two players are
+ * paired when each is inside the other's window. Nobody is paired with themselves (two tabs),
+ * nor with the opponent they just played while anyone else is waiting.
+ */
+export interface QueueEntry {
+  sessionId: string;
+  playerId: string;
+  rating: number;
+  bestOf: 1 | 3;
+  /** Epoch ms the player started waiting. */
+  since: number;
+}
+
+export const WINDOW_START = 100;
+export const WINDOW_END = 400;
+
+export function ratingWindow(waitedMs: number, widenMs = 60_000): number {
+  return Math.round(WINDOW_START + (WINDOW_END - WINDOW_START) * Math.min(1, Math.max(0, waitedMs) / widenMs));
+}
+
+/** Pairs to make now, longest-waiting players first, each with the closest acceptable rating. */
+export function findPairs(queue: QueueEntry[], now: number, lastOpponent: (playerId: string) => string | undefined, widenMs = 60_000): [QueueEntry, QueueEntry][] {
+  const window = (e: QueueEntry) => ratingWindow(now - e.since, widenMs);
+  const waiting = [...queue].sort((a, b) => a.since - b.since);
+  const taken = new Set<string>();
+  const pairs: [QueueEntry, QueueEntry][] = [];
+  for (const a of waiting) {
+    if (taken.has(a.sessionId)) continue;
+    const fits = waiting.filter((b) => !taken.has(b.sessionId) && b.sessionId !== a.sessionId && b.playerId !== a.playerId
+      && b.bestOf === a.bestOf && Math.abs(a.rating - b.rating) <= Math.min(window(a), window(b)));
+    const others = new Set(waiting.filter((b) => !taken.has(b.sessionId) && b.playerId !== a.playerId).map((b) => b.playerId));
+    const fresh = fits.filter((b) => lastOpponent(a.playerId) !== b.playerId);
+    // A rematch of the last pairing only when nobody else is waiting at all.
+    const choices = fresh.length ? fresh : others.size <= 1 ? fits : [];
+    if (!choices.length) continue;
+    const b = choices.reduce((best, c) => (Math.abs(c.rating - a.rating) < Math.abs(best.rating - a.rating) ? c : best));
+    taken.add(a.sessionId).add(b.sessionId);
+    pairs.push([a, b]);
+  }
+  return pairs;
+}

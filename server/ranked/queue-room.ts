@@ -1,0 +1,99 @@
+/**
+ * The `ranked_queue` room. Join with `{token, bestOf?}` (a token from `POST /api/guest`);
+ * every second the room pairs waiting players by rating (pairing.ts), creates a ranked
+ * `gomoku` room for each pair and sends each player `matched {roomId, matchId, reservation}`
+ * to consume with the SDK's `consumeSeatReservation`. Until then each player gets `queue`
+ * `{waitingSeconds, window, rating, provisional, waiting}` once a second.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
+import { isProvisional } from '../../shared/rating/glicko2';
+import { sendError } from '../rooms/errors';
+import type { RankedOption } from '../rooms/gomoku-ranked';
+import { asOptions, parseOneOf } from '../rooms/join-options';
+import { queueWidenMs } from '../rooms/timings';
+import { verifyToken, type Identity } from './identity';
+import { findPairs, ratingWindow, type QueueEntry } from './pairing';
+import { rankedStore } from './ranked-store';
+import type { SeriesPlayer } from './series';
+
+interface Waiting extends QueueEntry {
+  name: string;
+  rd: number;
+}
+
+const TICK_MS = 1000;
+
+export class RankedQueueRoom extends Room {
+  override maxClients = 10_000;
+  private waiting = new Map<string, Waiting>();
+  private lastOpponent = new Map<string, string>();
+  private tick: NodeJS.Timeout | null = null;
+
+  static override async onAuth(_token: string, raw: unknown): Promise<{ identity: Identity; bestOf: 1 | 3 }> {
+    const options = asOptions(raw);
+    const identity = verifyToken(options.token);
+    if (!identity) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (POST /api/guest)');
+    const bestOf = Number(parseOneOf(String(options.bestOf ?? 1), 'bestOf', ['1', '3'] as const, '1')) as 1 | 3;
+    return { identity, bestOf };
+  }
+
+  override onCreate() {
+    this.autoDispose = false;
+    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
+  }
+
+  override async onJoin(client: Client, _options: unknown, auth: { identity: Identity; bestOf: 1 | 3 }) {
+    const player = await rankedStore().player(auth.identity.playerId);
+    if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
+    this.waiting.set(client.sessionId, {
+      sessionId: client.sessionId, playerId: player.id, name: player.name, rating: player.rating, rd: player.rd, bestOf: auth.bestOf, since: Date.now(),
+    });
+    this.report(client);
+  }
+
+  override onLeave(client: Client) {
+    this.waiting.delete(client.sessionId);
+  }
+
+  override onDispose() {
+    if (this.tick) clearInterval(this.tick);
+  }
+
+  private report(client: Client) {
+    const w = this.waiting.get(client.sessionId);
+    if (!w) return;
+    const window = ratingWindow(Date.now() - w.since, queueWidenMs());
+    client.send('queue', {
+      waitingSeconds: Math.floor((Date.now() - w.since) / 1000),
+      window: { min: Math.round(w.rating - window), max: Math.round(w.rating + window), width: window },
+      rating: Math.round(w.rating),
+      provisional: isProvisional(w),
+      bestOf: w.bestOf,
+      waiting: this.waiting.size,
+    });
+  }
+
+  private async pairAndReport() {
+    const pairs = findPairs([...this.waiting.values()], Date.now(), (id) => this.lastOpponent.get(id), queueWidenMs());
+    for (const pair of pairs) {
+      for (const p of pair) this.waiting.delete(p.sessionId);
+      await this.startMatch(pair as [Waiting, Waiting]).catch((err) => console.error('ranked pairing failed:', err));
+    }
+    for (const client of this.clients) this.report(client);
+  }
+
+  private async startMatch(pair: [Waiting, Waiting]) {
+    const [a, b] = randomInt(2) ? [pair[1], pair[0]] : pair; // who opens game 1: a coin toss
+    const keys = { 1: randomBytes(16).toString('base64url'), 2: randomBytes(16).toString('base64url') };
+    const player = (w: Waiting): SeriesPlayer => ({ playerId: w.playerId, name: w.name, rating: w.rating, rd: w.rd });
+    const ranked: RankedOption = { matchId: randomBytes(9).toString('base64url'), bestOf: a.bestOf, players: [player(a), player(b)] };
+    const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
+    this.lastOpponent.set(a.playerId, b.playerId).set(b.playerId, a.playerId);
+    for (const [w, seat] of [[a, 1], [b, 2]] as const) {
+      const reservation = await matchMaker.reserveSeatFor(room, { name: w.name, seatKey: keys[seat] });
+      this.clients.getById(w.sessionId)?.send('matched', { roomId: room.roomId, matchId: ranked.matchId, reservation });
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * What ranked play keeps: players with their Glicko-2 ratings, matches (series) with every
+ * game, and the settlement of each rated game. The rating arithmetic of a settlement is here,
+ * once, for both stores.
+ */
+import { LICHESS, NEW_PLAYER, rateGame, type Rating, type Score } from '../../shared/rating/glicko2';
+
+export interface PlayerRecord extends Rating {
+  id: string;
+  name: string;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  createdAt: number;
+}
+
+export interface GameRecord {
+  /** 1-based game number within the match. */
+  n: number;
+  /** Player ids by colour, once Swap 2 settled them. */
+  black: string;
+  white: string;
+  /** Every Swap 2 action of the opening, in order, with the player who made it (seed Property 14). */
+  swap2: { playerId: string; action: unknown }[];
+  /** Every stone, as cell indices y*15+x, in placement order. */
+  moves: number[];
+  winner: string | null;
+  reason: string;
+  /** False when the game ended before both players had moved: no result, no rating change. */
+  rated: boolean;
+  changes: Record<string, { before: number; after: number; rdAfter: number }>;
+}
+
+export interface MatchRecord {
+  id: string;
+  bestOf: 1 | 3;
+  players: { id: string; name: string }[];
+  games: GameRecord[];
+  status: 'playing' | 'finished';
+  winner: string | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** One line of a player's history. */
+export interface HistoryEntry {
+  matchId: string;
+  game: number;
+  opponent: { id: string; name: string };
+  result: 'win' | 'loss' | 'draw';
+  before: number;
+  after: number;
+  at: number;
+}
+
+/** A rated game to settle: `scoreA` from players[0]'s side. */
+export interface SettleRequest {
+  matchId: string;
+  game: number;
+  players: [string, string];
+  scoreA: Score;
+}
+
+export interface Settlement {
+  /** New ratings, keyed by player id (the same on a replay as the first time). */
+  after: Record<string, PlayerRecord>;
+  changes: Record<string, { before: number; after: number; rdAfter: number }>;
+  history: [HistoryEntry, HistoryEntry];
+}
+
+export function newPlayer(id: string, name: string, now: number): PlayerRecord {
+  return { id, name, ...NEW_PLAYER, games: 0, wins: 0, losses: 0, draws: 0, createdAt: now };
+}
+
+/** Both players after one game, with their history lines. Pure: the stores make it happen once. */
+export function settle(a: PlayerRecord, b: PlayerRecord, req: SettleRequest, now: number): Settlement {
+  const [ra, rb] = rateGame(a, b, req.scoreA, LICHESS);
+  const result = (s: number): HistoryEntry['result'] => (s === 1 ? 'win' : s === 0 ? 'loss' : 'draw');
+  const tally = (p: PlayerRecord, r: Rating, s: number): PlayerRecord => ({
+    ...p, ...r, games: p.games + 1, wins: p.wins + (s === 1 ? 1 : 0), losses: p.losses + (s === 0 ? 1 : 0), draws: p.draws + (s === 0.5 ? 1 : 0),
+  });
+  const sb = 1 - req.scoreA;
+  return {
+    after: { [a.id]: tally(a, ra, req.scoreA), [b.id]: tally(b, rb, sb) },
+    changes: {
+      [a.id]: { before: a.rating, after: ra.rating, rdAfter: ra.rd },
+      [b.id]: { before: b.rating, after: rb.rating, rdAfter: rb.rd },
+    },
+    history: [
+      { matchId: req.matchId, game: req.game, opponent: { id: b.id, name: b.name }, result: result(req.scoreA), before: a.rating, after: ra.rating, at: now },
+      { matchId: req.matchId, game: req.game, opponent: { id: a.id, name: a.name }, result: result(sb), before: b.rating, after: rb.rating, at: now },
+    ],
+  };
+}

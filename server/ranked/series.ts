@@ -1,0 +1,121 @@
+/**
+ * A ranked match between two players: best of 1 or 3 Gomoku games, each from
+ * `swap2_placement` with the opening player alternating (seed Property 10). Every game is
+ * rated on its own, exactly once (RankedStore.settle), and recorded with its Swap 2 history
+ * and final colours (seed Property 14). Plain data, kept in the room's snapshot.
+ */
+import type { GomokuState, Seat } from '../../shared/gomoku';
+import type { Score } from '../../shared/rating/glicko2';
+import { rankedStore } from './ranked-store';
+import type { GameRecord, MatchRecord } from './records';
+
+export interface SeriesPlayer {
+  playerId: string;
+  name: string;
+  rating: number;
+  rd: number;
+}
+
+export interface SeriesData {
+  matchId: string;
+  bestOf: 1 | 3;
+  /** players[0] opens (holds seat 1 in) the odd games, players[1] the even ones. */
+  players: [SeriesPlayer, SeriesPlayer];
+  game: number;
+  /** Seats that sent an action themselves in this game (a timeout's move does not count). */
+  acted: Seat[];
+  /** The game is over and its rating update may not have happened yet (a crash in between). */
+  unsettled: boolean;
+  wins: Record<string, number>;
+  /** The last rating change of each player (0 before the first rated game). */
+  changes: Record<string, number>;
+  finished: boolean;
+}
+
+export function startSeries(matchId: string, bestOf: 1 | 3, players: [SeriesPlayer, SeriesPlayer]): SeriesData {
+  return { matchId, bestOf, players, game: 1, acted: [], unsettled: false, wins: {}, changes: {}, finished: false };
+}
+
+/** The player in `seat` in the current game. */
+export function playerInSeat(series: SeriesData, seat: Seat): SeriesPlayer {
+  const opener = (series.game - 1) % 2;
+  return series.players[seat === 1 ? opener : 1 - opener];
+}
+
+export function noteAction(series: SeriesData, seat: Seat): void {
+  if (!series.acted.includes(seat)) series.acted.push(seat);
+}
+
+/** Aborting before both players have moved at least once is a no-result. */
+export function isRated(series: SeriesData): boolean {
+  return series.acted.length === 2;
+}
+
+export async function recordMatchStart(series: SeriesData): Promise<void> {
+  const match: MatchRecord = {
+    id: series.matchId, bestOf: series.bestOf, players: series.players.map((p) => ({ id: p.playerId, name: p.name })),
+    games: [], status: 'playing', winner: null, startedAt: Date.now(), endedAt: null,
+  };
+  await rankedStore().saveMatch(match);
+}
+
+/**
+ * Settles the finished game: rates it (once, whatever happens around this call), adds it to
+ * the match record, and decides whether the series goes on. Safe to call again after a crash.
+ */
+export async function settleGame(series: SeriesData, game: GomokuState): Promise<GameRecord> {
+  const store = rankedStore();
+  const id = (seat: Seat | null) => (seat ? playerInSeat(series, seat).playerId : '');
+  const winner = game.winner === 1 || game.winner === 2 ? id(game.winner) : null;
+  const rated = isRated(series);
+  const [a, b] = [series.players[0].playerId, series.players[1].playerId];
+  let changes: GameRecord['changes'] = {};
+  if (rated) {
+    const scoreA: Score = winner === a ? 1 : winner === b ? 0 : 0.5;
+    changes = (await store.settle({ matchId: series.matchId, game: series.game, players: [a, b], scoreA })).changes;
+    for (const p of series.players) {
+      const c = changes[p.playerId];
+      Object.assign(p, { rating: c.after, rd: c.rdAfter });
+      series.changes[p.playerId] = Math.round(c.after) - Math.round(c.before);
+    }
+  }
+  const record: GameRecord = {
+    n: series.game, black: id(game.black), white: id(game.white),
+    swap2: game.opening.map(({ seat, ...action }) => ({ playerId: id(seat), action })),
+    moves: game.moves.map((m) => m.y * 15 + m.x),
+    winner, reason: game.endReason ?? 'unknown', rated, changes,
+  };
+  const match = (await store.match(series.matchId)) ?? null;
+  if (match && !match.games.some((g) => g.n === record.n)) match.games.push(record);
+  if (winner) series.wins[winner] = (series.wins[winner] ?? 0) + 1;
+  const needed = Math.ceil(series.bestOf / 2);
+  // An abandonment or an unrated (aborted) game ends the match; so does a decided score or the last game.
+  series.finished = !rated || game.endReason === 'abandon' || Object.values(series.wins).some((w) => w >= needed) || series.game >= series.bestOf;
+  series.unsettled = false;
+  if (match) {
+    if (series.finished) Object.assign(match, { status: 'finished', endedAt: Date.now(), winner: seriesLeader(series) });
+    await store.saveMatch(match);
+  }
+  return record;
+}
+
+/** The player with more wins, or null on an even score. */
+function seriesLeader(series: SeriesData): string | null {
+  const [first, second] = Object.entries(series.wins).sort((x, y) => y[1] - x[1]);
+  return first && (!second || first[1] > second[1]) ? first[0] : null;
+}
+
+/** Moves the series to its next game (the other player opens). */
+export function nextGame(series: SeriesData): void {
+  series.game += 1;
+  series.acted = [];
+}
+
+/** A player left for good between two games: the match ends on the score it has. */
+export async function endSeriesEarly(series: SeriesData): Promise<void> {
+  series.finished = true;
+  const match = await rankedStore().match(series.matchId);
+  if (!match || match.status === 'finished') return;
+  Object.assign(match, { status: 'finished', endedAt: Date.now(), winner: seriesLeader(series) });
+  await rankedStore().saveMatch(match);
+}

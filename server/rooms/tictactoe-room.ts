@@ -1,0 +1,134 @@
+/**
+ * The `tictactoe` room: one human against the learning AI, any number of spectators. The
+ * human's move and the AI's answer are applied together and reach clients in one patch;
+ * after every finished game the AI learns (the Q-table store keeps it across restarts).
+ */
+import { randomInt } from 'node:crypto';
+import type { Client } from '@colyseus/core';
+import { Mulberry32 } from '../../shared/core/rng';
+import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, type Mark, type TttState } from '../../shared/tictactoe';
+import { qTableStore } from '../stats/q-table-store';
+import { sendError } from './errors';
+import { invalidOption } from './join-options';
+import { exactKeys, isInteger } from './payload';
+import { SinglePlayerRoom, type SeatSnapshot } from './single-player-room';
+import { syncArray } from './sync-array';
+import { TicTacToeState, TttPlayer } from './tictactoe-schema';
+
+export interface TttListing {
+  game: 'tictactoe';
+  players: string[];
+  phase: string;
+  spectators: number;
+  open: false;
+}
+
+export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> {
+  protected readonly gameName = 'tictactoe';
+  override state = new TicTacToeState();
+  private game: TttState = newGame();
+  private human: Mark = 'X';
+  /** The AI's exploration is public play, not a secret: a seeded generator, seeded from crypto. */
+  private rng = new Mulberry32(randomInt(2 ** 32));
+
+  protected playerRow(name: string, connected: boolean, returnBy: number) {
+    return new TttPlayer({ name, connected, returnBy });
+  }
+
+  protected override checkJoinOptions(options: Record<string, unknown>) {
+    if (options.starter !== undefined && options.starter !== 'human' && options.starter !== 'ai') throw invalidOption('starter must be "human" or "ai"');
+  }
+
+  /** The starter plays X, which moves first: with `starter: "ai"` the AI opens at once. */
+  protected override async playerJoined(_client: Client, options: Record<string, unknown>) {
+    this.human = options.starter === 'ai' ? 'O' : 'X';
+    await this.aiTurn();
+    this.mirror();
+  }
+
+  override async onCreate(rawOptions: unknown) {
+    Object.assign(this.state, { human: 'X', aiLastKey: 0, humanWins: 0, aiWins: 0, draws: 0, spectators: 0 });
+    this.onMessage('move', (client, payload) => {
+      if (!this.mayAct(client)) return;
+      const checked = exactKeys(payload, ['key']);
+      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+      if (!isInteger(checked.value.key)) return sendError(client, 'invalid_payload', 'key must be an integer from 1 to 9');
+      const index = keypadToIndex(checked.value.key);
+      if (index === null) return sendError(client, 'invalid_key', 'key must be from 1 to 9');
+      void this.persistence.serial(async () => {
+        if (this.game.status === 'InProgress' && this.game.nextPlayer !== this.human) return sendError(client, 'not_your_turn', 'the AI is moving');
+        const result = applyMove(this.game, index);
+        if (!result.ok) return sendError(client, result.code, result.message);
+        this.game = result.state;
+        await this.aiTurn();
+        await this.persistence.save(this.snapshot(), { seq: this.game.moves.length, entry: { key: checked.value.key } });
+        this.mirror();
+        this.afterChange();
+      });
+    });
+    this.onMessage('new_game', (client, payload) => {
+      if (!this.mayAct(client)) return;
+      const checked = exactKeys(payload, []);
+      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
+      void this.persistence.serial(async () => {
+        if (this.game.status === 'InProgress') return sendError(client, 'game_in_progress', 'finish this game first');
+        this.game = newGame();
+        this.state.aiLastKey = 0;
+        await this.aiTurn();
+        await this.persistence.save(this.snapshot());
+        this.mirror();
+        this.afterChange();
+      });
+    });
+    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    const restoreId = (rawOptions as { restore?: unknown })?.restore;
+    if (typeof restoreId === 'string') {
+      const snap = await this.restoreSeats<SeatSnapshot & { game: TttState; human: Mark; tally: [number, number, number]; rng: number }>(restoreId);
+      Object.assign(this, { game: snap.game, human: snap.human, rng: new Mulberry32(snap.rng) });
+      [this.state.humanWins, this.state.aiWins, this.state.draws] = snap.tally;
+      this.claimRestored();
+    }
+    this.mirror();
+    this.metadata = this.listing();
+    this.broadcastPatch();
+  }
+
+  /** The AI moves when it is its turn; a finished game is learned from. */
+  private async aiTurn() {
+    if (this.game.status === 'InProgress' && this.game.nextPlayer !== this.human) {
+      const s = stateKey(this.game.board);
+      const known = await qTableStore().get(legalMoves(this.game).map((m) => qKey(s, m)));
+      const move = chooseMove(this.game, (k) => known.get(k), this.rng)!;
+      const result = applyMove(this.game, move);
+      if (!result.ok) throw new Error(`the AI chose an illegal move: ${result.code}`); // a bug, never bad input
+      this.game = result.state;
+      this.state.aiLastKey = indexToKeypad(move);
+    }
+    if (this.game.status !== 'InProgress') await this.learn();
+  }
+
+  private async learn() {
+    const keys = this.game.moves.map((m) => qKey(m.stateKey, m.index));
+    const known = await qTableStore().get(keys);
+    await qTableStore().set(gameUpdates(this.game, (k) => known.get(k)));
+    const humanWon = this.game.status === (this.human === 'X' ? 'WinX' : 'WinO');
+    if (this.game.status === 'Draw') this.state.draws += 1;
+    else if (humanWon) this.state.humanWins += 1;
+    else this.state.aiWins += 1;
+  }
+
+  private mirror() {
+    syncArray(this.state.board, this.game.board);
+    this.state.status = this.game.status;
+    this.state.human = this.human;
+    this.state.toMove = this.game.status === 'InProgress' ? this.game.nextPlayer : '';
+  }
+
+  protected snapshot() {
+    return { v: 1, ...this.seatSnapshot(), game: this.game, human: this.human, tally: [this.state.humanWins, this.state.aiWins, this.state.draws], rng: this.rng.state };
+  }
+
+  protected listing(): TttListing {
+    return { game: 'tictactoe', players: this.playerName ? [this.playerName] : [], phase: this.game.status, spectators: this.state.spectators, open: false };
+  }
+}

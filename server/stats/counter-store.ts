@@ -1,0 +1,63 @@
+/**
+ * Named groups of integer counters (game statistics), kept in Redis with REDIS_URL so they
+ * survive restarts and are shared by every process, else in this process's memory.
+ * Increments are atomic (HINCRBY), so two processes never lose a count.
+ */
+import Redis from 'ioredis';
+
+export interface CounterStore {
+  add(group: string, counts: Record<string, number>): Promise<void>;
+  get(group: string): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+const PREFIX = 'parlor:counters:';
+
+export class RedisCounterStore implements CounterStore {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: null });
+    this.redis.on('error', () => undefined);
+  }
+
+  async add(group: string, counts: Record<string, number>): Promise<void> {
+    const tx = this.redis.multi();
+    for (const [field, n] of Object.entries(counts)) tx.hincrby(PREFIX + group, field, n);
+    await tx.exec();
+  }
+
+  async get(group: string): Promise<Record<string, number>> {
+    return Object.fromEntries(Object.entries(await this.redis.hgetall(PREFIX + group)).map(([k, v]) => [k, Number(v)]));
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private groups = new Map<string, Record<string, number>>();
+
+  async add(group: string, counts: Record<string, number>): Promise<void> {
+    const g = this.groups.get(group) ?? {};
+    for (const [field, n] of Object.entries(counts)) g[field] = (g[field] ?? 0) + n;
+    this.groups.set(group, g);
+  }
+
+  async get(group: string): Promise<Record<string, number>> {
+    return { ...(this.groups.get(group) ?? {}) };
+  }
+
+  async close(): Promise<void> {}
+}
+
+let current: CounterStore = new MemoryCounterStore();
+
+export function counterStore(): CounterStore {
+  return current;
+}
+
+export function setCounterStore(store: CounterStore): void {
+  current = store;
+}

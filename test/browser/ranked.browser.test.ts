@@ -1,0 +1,67 @@
+/**
+ * Ranked play in real headless Chromium: two pages press *Play ranked*, are paired, play a
+ * Swap 2 game by clicking the canvas, and each sees its rating change; the header, the player
+ * page (with its drawn rating history) and the leaderboard follow.
+ */
+import type { Page } from 'playwright-core';
+import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/rating/glicko2';
+import { browserSuite, clickCell, lobbyAs, screenshot, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
+
+jest.setTimeout(120000);
+
+const suite = browserSuite();
+
+async function queueFromLobby(name: string): Promise<TrackedPage> {
+  const tracked = await lobbyAs(suite.browser, suite.base, name);
+  await tracked.page.click('#play-ranked');
+  await tracked.page.waitForSelector('#cancel-ranked:not([hidden])');
+  return tracked;
+}
+
+async function play(page: Page, x: number, y: number, watchers: Page[]) {
+  const turn = (await tableState(page)).turn;
+  await clickCell(page, x, y);
+  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
+}
+
+it('two pages play a ranked game from Play ranked to the rating change on screen', async () => {
+  const a = await queueFromLobby('Ada Ranked');
+  await a.page.waitForFunction(() => /Waiting \d+ s/.test(document.getElementById('queue-status')!.textContent!));
+  expect(await a.page.textContent('#queue-status')).toMatch(/opponents 1400–1600/);
+  const b = await queueFromLobby('Bo Ranked');
+  for (const p of [a.page, b.page]) await p.waitForSelector('#board-canvas', { timeout: 15000 });
+  for (const p of [a.page, b.page]) await waitForTable(p, "s.ranked && s.phase === 'swap2_placement' && s.toMove !== ''");
+  expect(await a.page.textContent('#series')).toContain('Ranked');
+
+  const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
+  const [one, two] = (await seatOf(a.page)) === 1 ? [a.page, b.page] : [b.page, a.page];
+  const both = [one, two];
+  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
+  const turn = (await tableState(two)).turn;
+  await two.click('#choices [data-choice="black"]');
+  for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
+  for (let i = 0; i < 5; i++) {
+    await play(one, 5 + i, 7, both);
+    if (i < 4) await play(two, 5 + i, 10, both);
+  }
+  for (const p of both) await waitForTable(p, "s.phase === 'game_over' && Object.values(s.players).every((p) => p.ratingChange !== 0)");
+
+  const [w] = rateGame(NEW_PLAYER, NEW_PLAYER, 1, LICHESS);
+  const gain = Math.round(w.rating) - 1500;
+  expect(await one.textContent('#rating-change')).toBe(`Your rating: ${Math.round(w.rating)}? (+${gain})`);
+  expect(await two.textContent('#rating-change')).toMatch(/^Your rating: \d+\? \(-\d+\)$/);
+  await screenshot(one, 'ranked-game-over');
+
+  // The header shows the new rating, and links to the player page with its chart.
+  await one.click('#back-to-lobby');
+  await one.waitForSelector('#my-rating');
+  expect(await one.textContent('#my-rating')).toBe(`rated ${Math.round(w.rating)}?`);
+  await one.click('#my-rating');
+  await one.waitForSelector('#rating-chart circle');
+  expect(await one.locator('#rating-chart circle').count()).toBe(2);
+  expect(await one.textContent('#player-page')).toContain(`+${gain}`);
+  await screenshot(one, 'ranked-player-page');
+  await one.goto(`${suite.base}/#/leaderboard`);
+  await one.waitForSelector('#leaderboard-empty'); // both are still provisional
+  for (const p of [a, b]) expect(p.problems.filter((m) => !/HTTP 404/.test(m))).toEqual([]);
+});

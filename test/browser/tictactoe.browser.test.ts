@@ -1,0 +1,50 @@
+/**
+ * Tic Tac Toe against the learning AI in real headless Chromium: a page plays a whole game
+ * by clicking the grid (and one move by keypad key) while a second page watches from the lobby.
+ */
+import type { Page } from 'playwright-core';
+import { browserSuite, lobbyAs, openPage, screenshot, tableState, waitForTable } from '../support/browser';
+
+jest.setTimeout(90000);
+
+const suite = browserSuite();
+
+async function clickIndex(page: Page, index: number) {
+  const canvas = page.locator('#ttt-canvas');
+  const box = (await canvas.boundingBox())!;
+  const g = await canvas.evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+  const cell = Number(g.cell);
+  await page.mouse.click(box.x + Number(g.originX) + (index % 3) * cell + cell / 2, box.y + Number(g.originY) + Math.floor(index / 3) * cell + cell / 2);
+}
+
+it('a page plays a whole game against the AI by clicking while another page watches', async () => {
+  const player = await lobbyAs(suite.browser, suite.base, 'Tess');
+  await player.page.click('#new-ttt');
+  await player.page.waitForSelector('#ttt-canvas');
+  const roomId = await player.page.evaluate(() => location.hash.split('/')[2]);
+  await waitForTable(player.page, "s.board.length === 9 && s.toMove === 'X'");
+
+  const watcher = await openPage(suite.browser, `${suite.base}/`);
+  await watcher.page.click(`tr[data-room-id="${roomId}"] [data-action=watch]`);
+  await watcher.page.waitForSelector('#watching:not([hidden])');
+
+  // The first move by keypad key 5 (the centre), the rest by clicking the first free cell.
+  await player.page.keyboard.press('5');
+  await waitForTable(player.page, "s.board[4] === 'X' && (s.board.filter((c) => c === 'O').length === 1)");
+  for (let turn = 0; turn < 5 && (await tableState(player.page)).status === 'InProgress'; turn++) {
+    const s = await tableState(player.page);
+    const xs = s.board.filter((c: string) => c === 'X').length;
+    await clickIndex(player.page, s.board.indexOf('E'));
+    await waitForTable(player.page, `s.board.filter((c) => c === 'X').length === ${xs + 1}`);
+  }
+  await waitForTable(player.page, "s.status !== 'InProgress'");
+  const done = await tableState(player.page);
+  expect(done.toMove).toBe('');
+  expect(done.humanWins + done.aiWins + done.draws).toBe(1);
+  expect(await player.page.textContent('#phase-banner')).toMatch(/won|draw/i);
+  await waitForTable(watcher.page, `s.status === '${done.status}' && s.board.join('') === '${done.board.join('')}'`);
+  await screenshot(player.page, 'tictactoe');
+  await player.page.click('#new-round');
+  await waitForTable(player.page, "s.status === 'InProgress' && s.board.every((c) => c === 'E')");
+  for (const p of [player, watcher]) expect(p.problems).toEqual([]);
+});

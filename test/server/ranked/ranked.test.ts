@@ -1,0 +1,217 @@
+/**
+ * Ranked Gomoku end to end with the real server, SDK clients and Redis: guests, the queue,
+ * a series, the Glicko-2 amounts, the leaderboard, player and match pages, refusals.
+ */
+import type { RunningParlor } from '../../../server/app';
+import { RedisRankedStore } from '../../../server/ranked/ranked-store';
+import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/rating/glicko2';
+import { emptyRedis, testRedisUrl } from '../../support/processes';
+import { getJson, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
+import { sdkClient, startTestServer, waitForState } from '../../support/server';
+import { act } from '../../support/gomoku-client';
+
+jest.setTimeout(60000);
+
+const redisUrl = testRedisUrl();
+let server: RunningParlor;
+
+beforeAll(async () => {
+  process.env.NEXT_GAME_MS = '300';
+  process.env.QUEUE_WIDEN_MS = '6000';
+  await emptyRedis(redisUrl);
+  server = await startTestServer({ redisUrl });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  delete process.env.NEXT_GAME_MS;
+  delete process.env.QUEUE_WIDEN_MS;
+  await emptyRedis(redisUrl);
+});
+
+async function pairUp(a: Guest, b: Guest, bestOf: 1 | 3 = 1) {
+  const [ca, cb] = [sdkClient(server), sdkClient(server)];
+  const qa = await queueUp(ca, a, bestOf);
+  const qb = await queueUp(cb, b, bestOf);
+  const [ma, mb] = await Promise.all([qa.matched, qb.matched]);
+  expect(ma.roomId).toBe(mb.roomId);
+  const rooms = [await takeSeat(ca, qa.queue, ma), await takeSeat(cb, qb.queue, mb)];
+  await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.ranked && s.players.size === 2 && s.phase === 'swap2_placement')));
+  return { rooms, matchId: ma.matchId };
+}
+
+/** The player id of whoever holds `room`'s seat. */
+const idOf = (room: any) => room.state.players.get(room.sessionId).playerId as string;
+
+describe('guest accounts', () => {
+  it('makes a guest with a token, and refuses bad or taken names with a clear error', async () => {
+    const g = await makeGuest(server.url, 'Alice 1');
+    expect(g.token).toMatch(/^[\w-]+\.[\w-]+$/);
+    const res = await fetch(`${server.url.replace('ws', 'http')}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'alice 1' }) });
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe('name_taken');
+    for (const name of ['', 'x', ' ', 'a'.repeat(21), '<script>', 42]) {
+      const bad = await fetch(`${server.url.replace('ws', 'http')}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).code).toBe('invalid_name');
+    }
+  });
+
+  it('the queue refuses a join without a token, or with a forged one', async () => {
+    const client = sdkClient(server);
+    await expect(client.joinOrCreate('ranked_queue', {})).rejects.toThrow(/auth_required/);
+    const g = await makeGuest(server.url, 'Mallory');
+    const [payload, sig] = g.token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ pid: 'someone-else', name: 'Mallory', iat: 1 })).toString('base64url')}.${sig}`;
+    await expect(client.joinOrCreate('ranked_queue', { token: forged })).rejects.toThrow(/auth_required/);
+    await expect(client.joinOrCreate('ranked_queue', { token: `${payload}.x${sig}` })).rejects.toThrow(/auth_required/);
+  });
+
+  it('a client cannot create a ranked room itself', async () => {
+    await expect(sdkClient(server).create('gomoku', { ranked: { matchId: 'x' } })).rejects.toThrow(/ranked/);
+  });
+});
+
+describe('ranked play', () => {
+  it('two guests are paired, play, and both ratings change by the Glicko-2 amounts', async () => {
+    const [a, b] = [await makeGuest(server.url, 'Ranked A'), await makeGuest(server.url, 'Ranked B')];
+    const { rooms, matchId } = await pairUp(a, b);
+    const s = rooms[0].state as any;
+    expect([s.rule, s.swap2, s.bestOf, s.gameNumber]).toEqual(['standard', true, 1, 1]);
+    for (const p of s.players.values()) expect([p.rating, p.provisional]).toEqual([1500, true]);
+    const winnerId = idOf(bySeat(rooms)[0]);
+    const loserId = idOf(bySeat(rooms)[1]);
+    await playSeatOneWins(rooms);
+
+    const [w, l] = rateGame(NEW_PLAYER, NEW_PLAYER, 1, LICHESS);
+    await waitForState(rooms[0], (st: any) => [...st.players.values()].every((p: any) => p.ratingChange !== 0));
+    const seen = Object.fromEntries([...(rooms[0].state as any).players.values()].map((p: any) => [p.playerId, p]));
+    expect(seen[winnerId].rating).toBe(Math.round(w.rating));
+    expect(seen[winnerId].ratingChange).toBe(Math.round(w.rating) - 1500);
+    expect(seen[loserId].rating).toBe(Math.round(l.rating));
+
+    const winner = (await getJson(server.url, `/api/players/${winnerId}`)).body;
+    expect([winner.rating, winner.rd, winner.games, winner.wins, winner.provisional, winner.display]).toEqual([Math.round(w.rating), Math.round(w.rd), 1, 1, true, `${Math.round(w.rating)}?`]);
+    expect(winner.recent[0]).toMatchObject({ matchId, result: 'win', change: Math.round(w.rating) - 1500 });
+    const loser = (await getJson(server.url, `/api/players/${loserId}`)).body;
+    expect([loser.rating, loser.losses]).toEqual([Math.round(l.rating), 1]);
+
+    const match = (await getJson(server.url, `/api/matches/${matchId}`)).body;
+    expect(match).toMatchObject({ status: 'finished', winner: winnerId, bestOf: 1 });
+    expect(match.games[0].swap2.map((x: any) => x.action.type)).toEqual(['place', 'place', 'place', 'choice']);
+    expect(match.games[0]).toMatchObject({ rated: true, white: winnerId, black: loserId, reason: 'five' });
+    const text = await (await fetch(`${server.url.replace('ws', 'http')}/api/matches/${matchId}?format=text`)).text();
+    expect(text).toContain('Game 1: Black Ranked');
+    expect(text).toContain('Moves: 1.a1 2.o15 3.a15');
+    for (const r of rooms) await r.leave();
+  });
+
+  it('a best-of-3 series starts each game from swap2_placement with the other player opening, and rates every game once', async () => {
+    const [a, b] = [await makeGuest(server.url, 'Series A'), await makeGuest(server.url, 'Series B')];
+    const { rooms, matchId } = await pairUp(a, b, 3);
+    const firstOpener = idOf(bySeat(rooms)[0]);
+    await playSeatOneWins(rooms);
+    await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.gameNumber === 2 && s.phase === "swap2_placement", 8000)));
+    expect(idOf(bySeat(rooms)[0])).not.toBe(firstOpener);
+    expect([...rooms[0].state.board].every((c) => c === 0)).toBe(true);
+    const secondOpener = idOf(bySeat(rooms)[0]);
+    await playSeatOneWins(rooms);
+    // 1-1: a third game, opened again by the first opener, who wins it and the match 2-1.
+    await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.gameNumber === 3 && s.phase === 'swap2_placement', 8000)));
+    await playSeatOneWins(rooms);
+    const match = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const m = (await getJson(server.url, `/api/matches/${matchId}`)).body;
+        if (m.status === 'finished') return m;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the match did not finish');
+    })();
+    expect(match.games.map((g: any) => g.winner)).toEqual([firstOpener, secondOpener, firstOpener]);
+    expect(match.winner).toBe(firstOpener);
+    expect(match.games).toHaveLength(3);
+    expect(match.games.map((g: any) => g.swap2[0].playerId)).toEqual([firstOpener, secondOpener, firstOpener]);
+    expect((rooms[0].state as any).nextGameAt).toBe(0);
+    // Every game was rated once.
+    const first = (await getJson(server.url, `/api/players/${firstOpener}`)).body;
+    const second = (await getJson(server.url, `/api/players/${secondOpener}`)).body;
+    expect([first.games, first.wins, first.losses, second.games, second.wins, second.losses]).toEqual([3, 2, 1, 3, 1, 2]);
+    for (const r of rooms) await r.leave();
+  });
+
+  it('abandoning a game after both have moved loses it: rated, and the match ends', async () => {
+    const [a, b] = [await makeGuest(server.url, 'Leaver A'), await makeGuest(server.url, 'Leaver B')];
+    const { rooms, matchId } = await pairUp(a, b, 3);
+    const [one, two] = bySeat(rooms);
+    const [stayer, leaver] = [idOf(one), idOf(two)];
+    for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await act(one, 'place', { x, y }, rooms);
+    await act(two, 'choose', { choice: 'black' }, rooms);
+    await two.leave(); // a consented leave: the seat is given up at once
+    await waitForState(one, (s: any) => s.phase === 'game_over' && s.endReason === 'abandon' && s.players.get(one.sessionId).ratingChange > 0);
+    const match = (await getJson(server.url, `/api/matches/${matchId}`)).body;
+    expect(match).toMatchObject({ status: 'finished', winner: stayer });
+    expect(match.games).toHaveLength(1);
+    expect((await getJson(server.url, `/api/players/${leaver}`)).body).toMatchObject({ games: 1, losses: 1 });
+    expect((one.state as any).nextGameAt).toBe(0);
+    await one.leave();
+  });
+
+  it('resigning before both players have moved is a no-result: no rating change', async () => {
+    const [a, b] = [await makeGuest(server.url, 'Abort A'), await makeGuest(server.url, 'Abort B')];
+    const { rooms, matchId } = await pairUp(a, b);
+    const [one] = bySeat(rooms);
+    one.send('resign', {});
+    await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'game_over')));
+    await new Promise((r) => setTimeout(r, 300));
+    for (const g of [a, b]) expect((await getJson(server.url, `/api/players/${g.playerId}`)).body).toMatchObject({ rating: 1500, games: 0 });
+    expect((await getJson(server.url, `/api/matches/${matchId}`)).body.games[0].rated).toBe(false);
+    for (const r of rooms) await r.leave();
+  });
+
+  it('the leaderboard lists established players by rating, not provisional ones', async () => {
+    const store = new RedisRankedStore(redisUrl);
+    const [a, b] = [await makeGuest(server.url, 'Veteran A'), await makeGuest(server.url, 'Veteran B')];
+    for (const [g, rating] of [[a, 1700], [b, 1650]] as const) {
+      await store.savePlayer({ ...(await store.player(g.playerId))!, rating, rd: 60, vol: 0.06 });
+    }
+    const { rooms } = await pairUp(a, b);
+    const winnerId = idOf(bySeat(rooms)[0]);
+    await playSeatOneWins(rooms);
+    await waitForState(rooms[0], (st: any) => [...st.players.values()].every((p: any) => p.ratingChange !== 0));
+    const board = (await getJson(server.url, '/api/leaderboard')).body.players;
+    const loserId = winnerId === a.playerId ? b.playerId : a.playerId;
+    const rating = (id: string) => ({ rating: id === a.playerId ? 1700 : 1650, rd: 60, vol: 0.06 });
+    const [w, l] = rateGame(rating(winnerId), rating(loserId), 1, LICHESS);
+    const expected = [{ id: winnerId, rating: Math.round(w.rating) }, { id: loserId, rating: Math.round(l.rating) }].sort((x, y) => y.rating - x.rating);
+    expect(board.map((p: any) => ({ id: p.id, rating: p.rating }))).toEqual(expected);
+    expect(board.every((p: any) => !p.provisional)).toBe(true);
+    expect(board[0].rating).toBeGreaterThan(board[1].rating);
+    await store.close();
+    for (const r of rooms) await r.leave();
+  });
+
+  it('a player with a far rating is not paired until the window reaches them; nobody is paired with themselves', async () => {
+    const store = new RedisRankedStore(redisUrl);
+    const [near, far] = [await makeGuest(server.url, 'Near'), await makeGuest(server.url, 'Far')];
+    await store.savePlayer({ ...(await store.player(far.playerId))!, rating: 1800 });
+    const [cn, cf, cn2] = [sdkClient(server), sdkClient(server), sdkClient(server)];
+    const qn = await queueUp(cn, near, 1, 15000);
+    // The same player in a second tab is never paired with the first.
+    const qn2 = await queueUp(cn2, near, 1, 15000);
+    const qf = await queueUp(cf, far, 1, 15000);
+    const statuses: any[] = [];
+    qf.queue.onMessage('queue', (m) => statuses.push(m));
+    const started = Date.now();
+    const [mn, mf] = await Promise.race([Promise.all([qn.matched, qf.matched]), qn2.matched.then(() => { throw new Error('paired with itself'); })]) as any[];
+    // ±100 at first; 300 apart needs ±300, reached after 2/3 of QUEUE_WIDEN_MS (6 s).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(mn.roomId).toBe(mf.roomId);
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses[0].window.width).toBeLessThan(300);
+    expect(statuses.at(-1).window.width).toBeGreaterThan(statuses[0].window.width);
+    expect(statuses.at(-1)).toMatchObject({ rating: 1800, provisional: true, bestOf: 1 });
+    await qn2.queue.leave();
+    for (const q of [qn, qf]) await q.queue.leave();
+    await store.close();
+  });
+});
