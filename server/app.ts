@@ -34,13 +34,20 @@ export interface RunningParlor {
   stop(): Promise<void>;
 }
 
+/**
+ * After a crash every client of the process reconnects within the same moment: a listen
+ * backlog of Node's default 511 drops the rest of their connection attempts, which the
+ * kernel retries only a second later. The kernel caps it (net.core.somaxconn).
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** The WebSocket transport with one hook: work to finish after the matchmaker is ready and before the port opens. */
 class ParlorTransport extends WebSocketTransport {
   beforeBind: () => Promise<void> = async () => undefined;
 
   override listen(port: number, hostname?: string, backlog?: number, listeningListener?: () => void): this {
     this.beforeBind().then(
-      () => super.listen(port, hostname, backlog, listeningListener),
+      () => super.listen(port, hostname, backlog ?? LISTEN_BACKLOG, listeningListener),
       (err) => (listeningListener as ((err?: unknown) => void) | undefined)?.(err),
     );
     return this;
@@ -81,10 +88,10 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
   if (store) {
     // Rooms of a process that died come back before this one opens its port, so the first
     // reconnection attempt of each client finds its room; later deaths are picked up by a scan.
-    await sweepDeadProcesses(store);
+    const dead = await sweepDeadProcesses(store);
     transport.beforeBind = async () => {
       const restoreStart = Date.now();
-      const restored = await restoreOrphanedRooms(store);
+      const restored = await restoreOrphanedRooms(store, dead);
       if (restored.length) console.log(`restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
     };
     const stopHeartbeat = startHeartbeat(store);

@@ -37,24 +37,28 @@ export async function isProcessDead(store: RoomStore, processId: string): Promis
  * count and room listings). Colyseus would otherwise health-check each one over IPC and wait
  * its 2 s timeout before accepting connections.
  */
-export async function sweepDeadProcesses(store: RoomStore): Promise<void> {
+export async function sweepDeadProcesses(store: RoomStore): Promise<Set<string>> {
   await matchMaker.onReady;
   const others = (await matchMaker.stats.fetchAll()).map((s) => s.processId).filter((id) => id !== matchMaker.processId);
+  const dead = new Set<string>();
   await Promise.all(others.map(async (processId) => {
     if (!(await isProcessDead(store, processId))) return;
+    dead.add(processId);
     await matchMaker.stats.excludeProcess(processId);
     await matchMaker.driver.cleanup?.(processId);
   }));
+  return dead;
 }
 
 /** Rooms restored side by side: Redis round trips overlap instead of adding up. */
 const PARALLEL = 64;
 
-export async function restoreOrphanedRooms(store: RoomStore): Promise<string[]> {
+/** `knownDead`: processes just found dead (by the sweep), not looked at again. */
+export async function restoreOrphanedRooms(store: RoomStore, knownDead = new Set<string>()): Promise<string[]> {
   const restored: string[] = [];
   const candidates = await store.orphans(new Set([matchMaker.processId]));
-  const dead = new Set<string>();
-  await Promise.all([...new Set(candidates.map((r) => r.processId))].map(async (pid) => {
+  const dead = new Set(knownDead);
+  await Promise.all([...new Set(candidates.map((r) => r.processId))].filter((pid) => !dead.has(pid)).map(async (pid) => {
     if (await isProcessDead(store, pid)) dead.add(pid);
   }));
   const rooms = candidates.filter((room) => dead.has(room.processId));

@@ -33,9 +33,17 @@ export class RoomPersistence {
    * the write (queued by the client, in order) lands when Redis is back.
    */
   async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }): Promise<void> {
-    const store = roomStore();
-    if (!store) return;
-    const write = store.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry);
+    await this.waitFor(roomStore()?.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry));
+  }
+
+  /** A player came back with a new reconnection token: only the token is written. */
+  async saveToken(sessionId: string, token: string): Promise<void> {
+    await this.waitFor(roomStore()?.saveToken(this.room.roomId, sessionId, token));
+  }
+
+  /** Waits for a write — but not for long: when Redis is away the game goes on. */
+  private async waitFor(write: Promise<void> | undefined): Promise<void> {
+    if (!write) return;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SAVE_WAIT_MS)));
     try {
@@ -50,11 +58,17 @@ export class RoomPersistence {
     }
   }
 
-  /** `downSince`: the old process's last heartbeat (a crash), or null if it ended its heartbeat (a deploy). */
+  /**
+   * `downSince`: the old process's last heartbeat (a crash), or null if it ended its heartbeat
+   * (a deploy). A snapshot keeps the room's reconnection tokens under `tokens`; those written
+   * since replace them, for the sessions the snapshot still has.
+   */
   async load(roomId: string): Promise<{ snapshot: unknown; processId: string; downSince: number | null } | null> {
     const store = roomStore();
     const stored = store && (await store.load(roomId));
     if (!store || !stored) return null;
+    const tokens = (stored.snapshot as { tokens?: Record<string, string> }).tokens;
+    if (tokens) for (const id of Object.keys(tokens)) tokens[id] = stored.newerTokens[id] ?? tokens[id];
     const beat = await store.lastHeartbeat(stored.processId);
     return { snapshot: stored.snapshot, processId: stored.processId, downSince: beat };
   }

@@ -15,9 +15,18 @@ export interface StoredRoom {
 }
 
 export interface RoomStore {
-  /** Writes the snapshot and, with it, one log entry; resolves once Redis has both. */
+  /**
+   * Writes the snapshot and, with it, one log entry; resolves once Redis has both. The
+   * snapshot holds every reconnection token, so the tokens written since are dropped.
+   */
   save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void>;
-  load(roomId: string): Promise<StoredRoom | null>;
+  /**
+   * A reconnection token issued since the last snapshot (Colyseus issues a new one on every
+   * return): a small write instead of the whole snapshot, when a player comes back.
+   */
+  saveToken(roomId: string, sessionId: string, token: string): Promise<void>;
+  /** The snapshot, and the tokens written since it (newer than the snapshot's own). */
+  load(roomId: string): Promise<(StoredRoom & { newerTokens: Record<string, string> }) | null>;
   log(roomId: string): Promise<unknown[]>;
   remove(roomId: string): Promise<void>;
   /** Rooms written by processes whose heartbeat stopped: candidates for a restore. */
@@ -47,20 +56,29 @@ export class RedisRoomStore implements RoomStore {
 
   constructor(url: string) {
     // Keep trying through a Redis restart; commands wait in the offline queue meanwhile.
-    this.redis = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+    // Auto-pipelining sends the writes of one event-loop turn in one socket write (a crowd of
+    // players coming back at once costs a few writes, not one per command); order is kept.
+    this.redis = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true });
     this.redis.on('error', () => undefined);
   }
 
   async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
     const key = `${PREFIX}room:${room.roomId}`;
-    const tx = this.redis.multi().set(key, JSON.stringify(room), 'EX', ROOM_TTL_SECONDS).zadd(`${PREFIX}rooms`, Date.now(), room.roomId);
+    const tx = this.redis.multi().set(key, JSON.stringify(room), 'EX', ROOM_TTL_SECONDS).del(`${key}:tokens`).zadd(`${PREFIX}rooms`, Date.now(), room.roomId);
     if (logEntry) tx.rpush(`${key}:log`, JSON.stringify(logEntry)).expire(`${key}:log`, ROOM_TTL_SECONDS);
     await tx.exec();
   }
 
-  async load(roomId: string): Promise<StoredRoom | null> {
-    const text = await this.redis.get(`${PREFIX}room:${roomId}`);
-    return text ? (JSON.parse(text) as StoredRoom) : null;
+  async saveToken(roomId: string, sessionId: string, token: string): Promise<void> {
+    const key = `${PREFIX}room:${roomId}:tokens`;
+    // Two plain commands, not a MULTI: auto-pipelining then sends the tokens of a crowd coming back together.
+    await Promise.all([this.redis.hset(key, sessionId, token), this.redis.expire(key, ROOM_TTL_SECONDS)]);
+  }
+
+  async load(roomId: string) {
+    const key = `${PREFIX}room:${roomId}`;
+    const [[, text], [, newerTokens]] = (await this.redis.multi().get(key).hgetall(`${key}:tokens`).exec()) as [[unknown, string | null], [unknown, Record<string, string>]];
+    return text ? { ...(JSON.parse(text) as StoredRoom), newerTokens } : null;
   }
 
   async log(roomId: string): Promise<unknown[]> {
@@ -68,7 +86,7 @@ export class RedisRoomStore implements RoomStore {
   }
 
   async remove(roomId: string): Promise<void> {
-    await this.redis.multi().del(`${PREFIX}room:${roomId}`, `${PREFIX}room:${roomId}:log`, `${PREFIX}claim:${roomId}`).zrem(`${PREFIX}rooms`, roomId).exec();
+    await this.redis.multi().del(`${PREFIX}room:${roomId}`, `${PREFIX}room:${roomId}:log`, `${PREFIX}room:${roomId}:tokens`, `${PREFIX}claim:${roomId}`).zrem(`${PREFIX}rooms`, roomId).exec();
   }
 
   async orphans(liveProcessIds: Set<string>): Promise<StoredRoom[]> {

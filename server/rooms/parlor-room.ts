@@ -56,7 +56,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   override onReconnect(client: Client) {
     const row = this.state.players.get(client.sessionId);
     if (row) Object.assign(row, { connected: true, returnBy: 0 });
-    this.arrived(client, row?.name ?? 'Guest');
+    this.arrived(client, row?.name ?? 'Guest', 'returned');
   }
 
   /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
@@ -65,12 +65,16 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
   }
 
-  /** Someone joined or came back: remember their token, show them online, save, broadcast. */
-  protected arrived(client: Client, name: string) {
+  /**
+   * Someone joined or came back: remember their token, show them online, save, broadcast.
+   * A return changes nothing of the game but the session's token, so only that is written.
+   */
+  protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined') {
     this.tokens.set(client.sessionId, client.reconnectionToken);
     online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
     this.afterChange();
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    if (how === 'returned') void this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
+    else void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   /** Someone left for good. */

@@ -6,12 +6,13 @@
  * Goals: 1,000 rooms in under 2 s; seats back in under 1 s p99; under 0.5 ms per action.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { startParlor } from '../../server/app';
 import { BLACK_CELLS, WHITE_CELLS } from './move-latency.bench';
-import { leanReconnect } from './lean-reconnect';
+import { leanReconnect, type HeldSeat } from './lean-reconnect';
 import { percentile, report } from './timing';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -19,7 +20,9 @@ const ROOMS = Number(process.env.ROOMS ?? 1000);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 
 function startProcess(port: number): Promise<{ child: ChildProcess; listeningAt: number; restored: Promise<string> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof", profiles the server processes.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -33,6 +36,18 @@ function startProcess(port: number): Promise<{ child: ChildProcess; listeningAt:
       if (text.includes('listening')) resolve({ child, listeningAt: performance.now(), restored });
     });
   });
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+async function redisCpuMs(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const read = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+  return (read('used_cpu_user') + read('used_cpu_sys')) * 1000;
 }
 
 async function until(fn: () => boolean, ms = 10000) {
@@ -92,7 +107,7 @@ async function crashAndRestore(): Promise<void> {
   for (const r of rooms) r.reconnection.enabled = false;
   await until(() => rooms.every((r) => r.state?.phase === 'main_game'), 30000);
   await new Promise((r) => setTimeout(r, 500)); // the join saves land
-  const tokens = rooms.map((r) => r.reconnectionToken);
+  const seats: HeldSeat[] = rooms.map((r) => ({ roomId: r.roomId, sessionId: r.sessionId, reconnectionToken: r.reconnectionToken }));
   first.child.kill('SIGKILL');
   await new Promise((r) => first.child.once('exit', r));
 
@@ -101,24 +116,35 @@ async function crashAndRestore(): Promise<void> {
   const restoredLine = await second.restored;
   const restoredMs = performance.now() - spawnedAt;
   const backTimes: number[] = [];
+  let retries = 0;
+  const cpuBefore = { server: cpuMsOf(second.child.pid!), bench: cpuMsOf(process.pid), redis: await redisCpuMs(redis) };
   const sockets: { close(): void }[] = [];
-  await Promise.all(tokens.map(async (token) => {
+  await Promise.all(seats.map(async (seat) => {
     const t0 = second.listeningAt;
     for (let i = 0; i < 100; i++) {
       try {
-        sockets.push(await leanReconnect(`127.0.0.1:${port}`, token));
+        sockets.push(await leanReconnect(`127.0.0.1:${port}`, seat));
         backTimes.push(performance.now() - t0);
         return;
       } catch {
+        retries += 1;
         await new Promise((r) => setTimeout(r, 20));
       }
     }
   }));
+  const cpu = { server: cpuMsOf(second.child.pid!) - cpuBefore.server, bench: cpuMsOf(process.pid) - cpuBefore.bench, redis: (await redisCpuMs(redis)) - cpuBefore.redis };
   for (const s of sockets) s.close();
   report(`process start to ${ROOMS} rooms restored (${restoredLine})`, restoredMs, 'ms');
-  report(`clients back in their seats (${backTimes.length}/${tokens.length}), p50 after listen`, percentile(backTimes, 50), 'ms');
+  report(`clients back in their seats (${backTimes.length}/${seats.length}), p50 after listen`, percentile(backTimes, 50), 'ms');
   report('clients back in their seats, p99 after listen', percentile(backTimes, 99), 'ms');
-  second.child.kill('SIGKILL');
+  report('  attempts refused and tried again', retries, 'attempts');
+  // The machine's cores are shared by the server, Redis and the clients: where the CPU went.
+  report('  CPU per reconnect: server', cpu.server / seats.length, 'ms');
+  report('  CPU per reconnect: Redis', cpu.redis / seats.length, 'ms');
+  report('  CPU per reconnect: the bench\'s own clients', cpu.bench / seats.length, 'ms');
+  // A profiled process writes its profile on a clean exit only.
+  second.child.kill(process.env.BENCH_SERVER_NODE_ARGS ? 'SIGTERM' : 'SIGKILL');
+  await new Promise((r) => second.child.once('exit', r));
   await redis.flushdb();
   redis.disconnect();
 }

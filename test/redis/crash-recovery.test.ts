@@ -92,6 +92,35 @@ it.each(['SIGKILL', 'SIGTERM'] as const)('after %s every client is back in its s
   await Promise.all(back.map((r) => r.leave()));
 }, 90000);
 
+it('a player who dropped and came back before the crash comes back after it with the newer token', async () => {
+  const port = await freePort();
+  proc = await startServerProcess(port, { REDIS_URL: redisUrl });
+  const client = new Client(`ws://127.0.0.1:${port}`);
+  const p1 = await client.create('gomoku', { name: 'Ada', swap2: false, turnSeconds: 120 });
+  const first = await client.joinById(p1.roomId, { name: 'Bo' });
+  [p1, first].forEach((r) => (r.reconnection.enabled = false));
+  await waitForState(p1, (s: any) => s.phase === 'main_game');
+  await playUntilAcknowledged(p1, [p1, first], 7, 7);
+  // Bo's connection drops; Bo comes back, and Colyseus hands out a new reconnection token.
+  const oldToken = first.reconnectionToken;
+  (first.connection as unknown as { close(code: number): void }).close(3000);
+  await waitForState(p1, (s: any) => s.players.get(first.sessionId)?.connected === false);
+  const p2 = await comeBack(client, oldToken);
+  p2.reconnection.enabled = false;
+  expect(p2.reconnectionToken).not.toBe(oldToken);
+  await waitForState(p2, (s: any) => s.turn === 1);
+  await playUntilAcknowledged(p2, [p1, p2], 0, 0);
+  const tokens = [p1.reconnectionToken, p2.reconnectionToken];
+
+  await proc.stop('SIGKILL');
+  proc = await startServerProcess(port, { REDIS_URL: redisUrl });
+  await expect(client.reconnect(oldToken)).rejects.toThrow();
+  const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
+  expect(back.map((r) => r.sessionId)).toEqual([p1.sessionId, p2.sessionId]);
+  await waitForState(back[1], (s: any) => s.board[0] === 2 && [...s.players.values()].every((p: any) => p.connected));
+  await Promise.all(back.map((r) => r.leave()));
+}, 60000);
+
 /** The state that must survive, without the fields a restart legitimately changes. */
 function flip7Essentials(s: any) {
   return {
