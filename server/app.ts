@@ -4,7 +4,7 @@
  * Tests call `startParlor` with port 0 to run the real server in-process.
  */
 import './websocket-global';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { LobbyRoom, Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { ParlorConfig } from './config';
@@ -46,6 +46,11 @@ class ParlorTransport extends WebSocketTransport {
   beforeBind: () => Promise<void> = async () => undefined;
 
   override listen(port: number, hostname?: string, backlog?: number, listeningListener?: () => void): this {
+    // The handshake's answer and the room's JOIN_ROOM, written in the same turn, leave in one write.
+    this.server?.prependListener('upgrade', (_req, socket: Socket) => {
+      socket.cork();
+      setImmediate(() => socket.uncork());
+    });
     this.beforeBind().then(
       () => super.listen(port, hostname, backlog ?? LISTEN_BACKLOG, listeningListener),
       (err) => (listeningListener as ((err?: unknown) => void) | undefined)?.(err),
