@@ -5,6 +5,7 @@
  * back through Colyseus's own reconnection path with the tokens they already hold.
  */
 import { matchMaker, type Client, type Room } from '@colyseus/core';
+import { holdSeat } from '../rooms/room-timers';
 import { roomStore } from './room-store';
 
 /** How long an action waits for its save before it is broadcast anyway (Redis away). */
@@ -85,6 +86,6 @@ export class RoomPersistence {
    */
   holdSeat(sessionId: string, reconnectionToken: string, seconds: number): Promise<Client> {
     const standIn = { sessionId, reconnectionToken, auth: undefined, userData: undefined } as unknown as Client;
-    return this.room.allowReconnection(standIn, seconds) as unknown as Promise<Client>;
+    return holdSeat(this.room, standIn, seconds);
   }
 }

@@ -7,6 +7,7 @@ import { CloseCode, Room, ServerError, type Client } from '@colyseus/core';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
 import { invalidOption } from './join-options';
+import { holdSeat } from './room-timers';
 import { reconnectSeconds } from './timings';
 
 /** The per-player fields every game's schema has. */
@@ -47,7 +48,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
     this.afterChange();
     try {
-      await this.allowReconnection(client, reconnectSeconds());
+      await holdSeat(this, client, reconnectSeconds());
     } catch {
       // Window expired, or the room is shutting down ('disposing', STACK.md fact 5): onLeave follows.
     }

@@ -1,3 +1,5 @@
+import type { Client, Room } from '@colyseus/core';
+
 /**
  * Named one-shot timers for a room. The room's own `clock` only advances with the patch
  * timer, which we keep slow (1 s), so turn clocks and bot moves use real timers instead;
@@ -27,11 +29,27 @@ export class RoomTimers<Name extends string> {
   }
 }
 
+type SeatTimers = { _reservedSeatTimeouts: Record<string, NodeJS.Timeout | undefined> };
+
 /**
- * Colyseus leaves the timers of still-held reconnection seats running after a room is
- * disposed (they only expire the seat), which keeps a stopping process alive for a minute.
+ * Colyseus leaves the timers of seats still reserved running after a room is disposed (they
+ * only expire the seat), which keeps a stopping process and the room alive for their length.
  */
 export function clearHeldSeatTimers(room: object): void {
-  const held = (room as { _reservedSeatTimeouts?: Record<string, NodeJS.Timeout> })._reservedSeatTimeouts ?? {};
-  for (const timer of Object.values(held)) clearTimeout(timer);
+  for (const timer of Object.values((room as SeatTimers)._reservedSeatTimeouts ?? {})) clearTimeout(timer);
+}
+
+/**
+ * `allowReconnection`, with its expiry timer cleared however the hold ends. Colyseus clears it
+ * only when the player comes back: when the room is disposed first, it forgets the timer, which
+ * then ran the whole window, holding a stopping process and the room for a minute.
+ */
+export async function holdSeat(room: Room, client: Client, seconds: number): Promise<Client> {
+  const held = room.allowReconnection(client, seconds);
+  const timer = (room as unknown as SeatTimers)._reservedSeatTimeouts[client.sessionId];
+  try {
+    return (await held) as Client;
+  } finally {
+    clearTimeout(timer);
+  }
 }
