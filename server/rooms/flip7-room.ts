@@ -187,7 +187,8 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
     if (events.some((e) => e.type === 'round_started')) this.commitments = [];
     this.commitments.push(...shuffledOrders(events, game).map(commit));
     this.state.phase = game.phase;
-    this.timers.clearAll();
+    // The clock of whoever acts next is part of what is saved: a restore resumes it.
+    this.schedule();
     await this.persistence.save(this.snapshot(), { seq: game.version, entry });
     if (game.phase === 'game_over') await this.persistence.remove();
     const nameOf = (seat: number) => this.state.players.get(this.seatIds[seat])?.name ?? `seat ${seat + 1}`;
@@ -195,7 +196,6 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
     syncArray(this.state.log, [...this.state.log, ...lines].slice(-LOG_LINES));
     this.mirrorCommitments(game.phase !== 'playing');
     mirrorFlip7(this.state, game, this.seatIds);
-    this.schedule();
     this.afterChange();
   }
 

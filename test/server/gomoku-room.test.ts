@@ -132,6 +132,7 @@ describe('gomoku room: refusals', () => {
   it('a 1 MB payload closes only the sender connection; the game goes on for the others', async () => {
     const client = sdkClient(server);
     const { p1, p2 } = await seatTwo(client);
+    p2.reconnection.enabled = false; // it comes back below, after the check that its seat is held
     const watcher = await client.joinById(p1.roomId, { spectate: true });
     await waitForState(watcher, (s: any) => s.spectators === 1);
     const closed = new Promise<number>((resolve) => {
