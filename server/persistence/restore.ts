@@ -64,12 +64,17 @@ export async function restoreOrphanedRooms(store: RoomStore, knownDead = new Set
   const rooms = candidates.filter((room) => dead.has(room.processId));
   for (let i = 0; i < rooms.length; i += PARALLEL) {
     await Promise.all(rooms.slice(i, i + PARALLEL).map(async (room) => {
-      if (!(await store.claim(room.roomId, matchMaker.processId))) return;
+      if (!(await store.claim(room, matchMaker.processId))) return;
+      // Nobody came back to it for ROOM_TTL_SECONDS: its snapshot expired, forget the rest.
+      if (!(await store.exists(room.roomId))) return store.remove(room.roomId);
+      // Owned before it is created: a room that ends at once deletes its entry after this write, not before.
+      await store.own({ ...room, processId: matchMaker.processId });
       try {
         await matchMaker.createRoom(room.name, { restore: room.roomId });
         restored.push(room.roomId);
       } catch (err) {
         console.error(`restore of ${room.name} ${room.roomId} failed:`, (err as Error).message);
+        await store.own(room); // an orphan again: tried once more when the claim expires
       }
     }));
   }

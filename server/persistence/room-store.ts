@@ -3,14 +3,23 @@
  * its hidden parts, seats, clock) and an append-only log of accepted actions with a sequence
  * number. With REDIS_URL it is Redis; without, nothing is kept (one process, in memory).
  * Every key expires, so rooms nobody comes back to do not pile up.
+ *
+ * Which process hosts each room is kept apart from the snapshots, in one small hash
+ * (`parlor:owners`: room id -> room type and process id): every process looks for orphans
+ * every few seconds, and reading that hash costs the same whatever the snapshots weigh.
  */
 import Redis from 'ioredis';
 
-export interface StoredRoom {
+/** A room and the process that hosts it. */
+export interface RoomOwner {
   /** The room type, to recreate it: `gomoku`, `flip7`. */
   name: string;
   roomId: string;
   processId: string;
+}
+
+export interface StoredRoom extends RoomOwner {
+  /** `processId` is the process that wrote the snapshot: its clocks were valid until that process stopped. */
   snapshot: unknown;
 }
 
@@ -29,10 +38,17 @@ export interface RoomStore {
   load(roomId: string): Promise<(StoredRoom & { newerTokens: Record<string, string> }) | null>;
   log(roomId: string): Promise<unknown[]>;
   remove(roomId: string): Promise<void>;
-  /** Rooms written by processes whose heartbeat stopped: candidates for a restore. */
-  orphans(liveProcessIds: Set<string>): Promise<StoredRoom[]>;
-  /** Only one process restores a room. */
-  claim(roomId: string, processId: string): Promise<boolean>;
+  /** Rooms hosted by processes other than these: candidates for a restore. */
+  orphans(liveProcessIds: Set<string>): Promise<RoomOwner[]>;
+  /**
+   * Only one process restores a room from the death of `owner`. The claim is per death: when
+   * the process that restored the room dies in turn, the room can be claimed again at once.
+   */
+  claim(room: RoomOwner, claimant: string): Promise<boolean>;
+  /** A restored room's new host: no process takes it for an orphan again (its snapshot is not rewritten). */
+  own(room: RoomOwner): Promise<void>;
+  /** Whether the room's snapshot is still there (it expires after ROOM_TTL_SECONDS without a write). */
+  exists(roomId: string): Promise<boolean>;
   heartbeat(processId: string): Promise<void>;
   lastHeartbeat(processId: string): Promise<number | null>;
   /** A process that shuts down cleanly says so, and its rooms are taken over at once. */
@@ -49,6 +65,8 @@ export interface RoomStore {
 /** How long a room's keys outlive its last write (a game idle this long is gone). */
 export const ROOM_TTL_SECONDS = 6 * 60 * 60;
 const HEARTBEAT_TTL_SECONDS = 3600;
+/** A restore that failed is tried again once its claim expires. */
+const CLAIM_SECONDS = 30;
 const PREFIX = 'parlor:';
 
 export class RedisRoomStore implements RoomStore {
@@ -64,7 +82,7 @@ export class RedisRoomStore implements RoomStore {
 
   async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
     const key = `${PREFIX}room:${room.roomId}`;
-    const tx = this.redis.multi().set(key, JSON.stringify(room), 'EX', ROOM_TTL_SECONDS).del(`${key}:tokens`).zadd(`${PREFIX}rooms`, Date.now(), room.roomId);
+    const tx = this.redis.multi().set(key, JSON.stringify(room), 'EX', ROOM_TTL_SECONDS).del(`${key}:tokens`).hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
     if (logEntry) tx.rpush(`${key}:log`, JSON.stringify(logEntry)).expire(`${key}:log`, ROOM_TTL_SECONDS);
     await tx.exec();
   }
@@ -86,28 +104,27 @@ export class RedisRoomStore implements RoomStore {
   }
 
   async remove(roomId: string): Promise<void> {
-    await this.redis.multi().del(`${PREFIX}room:${roomId}`, `${PREFIX}room:${roomId}:log`, `${PREFIX}room:${roomId}:tokens`, `${PREFIX}claim:${roomId}`).zrem(`${PREFIX}rooms`, roomId).exec();
+    await this.redis.multi().del(`${PREFIX}room:${roomId}`, `${PREFIX}room:${roomId}:log`, `${PREFIX}room:${roomId}:tokens`).hdel(`${PREFIX}owners`, roomId).exec();
   }
 
-  async orphans(liveProcessIds: Set<string>): Promise<StoredRoom[]> {
-    const ids = await this.redis.zrange(`${PREFIX}rooms`, 0, -1);
-    const rooms: StoredRoom[] = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const batch = ids.slice(i, i + 500);
-      const texts = await this.redis.mget(...batch.map((id) => `${PREFIX}room:${id}`));
-      texts.forEach((text, k) => {
-        if (!text) void this.redis.zrem(`${PREFIX}rooms`, batch[k]); // expired: forget it
-        else {
-          const room = JSON.parse(text) as StoredRoom;
-          if (!liveProcessIds.has(room.processId)) rooms.push(room);
-        }
-      });
-    }
-    return rooms;
+  async orphans(liveProcessIds: Set<string>): Promise<RoomOwner[]> {
+    const owners = await this.redis.hgetall(`${PREFIX}owners`);
+    return Object.entries(owners).flatMap(([roomId, value]) => {
+      const [name, processId] = value.split(' ');
+      return liveProcessIds.has(processId) ? [] : [{ name, roomId, processId }];
+    });
   }
 
-  async claim(roomId: string, processId: string): Promise<boolean> {
-    return (await this.redis.set(`${PREFIX}claim:${roomId}`, processId, 'EX', 30, 'NX')) === 'OK';
+  async claim(room: RoomOwner, claimant: string): Promise<boolean> {
+    return (await this.redis.set(`${PREFIX}claim:${room.roomId}:${room.processId}`, claimant, 'EX', CLAIM_SECONDS, 'NX')) === 'OK';
+  }
+
+  async own(room: RoomOwner): Promise<void> {
+    await this.redis.hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
+  }
+
+  async exists(roomId: string): Promise<boolean> {
+    return (await this.redis.exists(`${PREFIX}room:${roomId}`)) === 1;
   }
 
   async heartbeat(processId: string): Promise<void> {
@@ -131,6 +148,11 @@ export class RedisRoomStore implements RoomStore {
   async close(): Promise<void> {
     this.redis.disconnect();
   }
+}
+
+/** The owners hash's value: room types and process ids have no spaces. */
+function ownerValue(room: RoomOwner): string {
+  return `${room.name} ${room.processId}`;
 }
 
 let current: RoomStore | null = null;

@@ -351,8 +351,6 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
     }
     this.holdRestoredSeats(snap.tokens);
     this.metadata = this.listing();
-    // Saved at once under this process, so no other process takes it for an orphan again.
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   protected listing(): Flip7Listing {

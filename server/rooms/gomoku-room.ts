@@ -366,8 +366,6 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
     } else if (this.series && !this.series.finished && snap.nextGameAt > 0) {
       this.scheduleNextGame(Math.max(1000, snap.nextGameAt - (stored.downSince ?? snap.savedAt)));
     }
-    // Saved at once under this process, so no other process takes it for an orphan again.
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   private onTurnTimeout() {

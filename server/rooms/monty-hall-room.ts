@@ -112,7 +112,6 @@ export class MontyHallRoom extends SinglePlayerRoom<MontyHallState, MontyListing
     this.game = snap.game;
     this.state.stats = new MontyStats(toStats(snap.stats as Record<string, number>));
     this.state.gamesPlayed = snap.gamesPlayed;
-    this.claimRestored();
   }
 
   protected listing(): MontyListing {

@@ -104,9 +104,4 @@ export abstract class SinglePlayerRoom<State extends SingleState, Listing> exten
     this.holdRestoredSeats(snap.tokens);
     return snap;
   }
-
-  /** Saves at once under this process (after a restore), so no other process takes the room for an orphan. */
-  protected claimRestored(): void {
-    void this.persistence.serial(() => this.persistence.save(this.snapshot()));
-  }
 }

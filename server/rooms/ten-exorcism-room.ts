@@ -72,7 +72,6 @@ export class TenExorcismRoom extends SinglePlayerRoom<TenExorcismState, TenListi
       const snap = await this.restoreSeats<SeatSnapshot & { game: TenState; startedAt: number }>(options.restore);
       this.game = snap.game;
       this.startedAt = snap.startedAt;
-      this.claimRestored();
     }
     this.mirror();
     this.metadata = this.listing();

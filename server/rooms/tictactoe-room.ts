@@ -86,7 +86,6 @@ export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> 
       const snap = await this.restoreSeats<SeatSnapshot & { game: TttState; human: Mark; tally: [number, number, number]; rng: number }>(restoreId);
       Object.assign(this, { game: snap.game, human: snap.human, rng: new Mulberry32(snap.rng) });
       [this.state.humanWins, this.state.aiWins, this.state.draws] = snap.tally;
-      this.claimRestored();
     }
     this.mirror();
     this.metadata = this.listing();

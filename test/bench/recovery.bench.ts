@@ -12,23 +12,36 @@ import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { startParlor } from '../../server/app';
 import { BLACK_CELLS, WHITE_CELLS } from './move-latency.bench';
-import { leanReconnect, type HeldSeat } from './lean-reconnect';
+import { leanReconnect, reconnectPath } from './lean-reconnect';
 import { percentile, report } from './timing';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const ROOMS = Number(process.env.ROOMS ?? 1000);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 
-function startProcess(port: number): Promise<{ child: ChildProcess; listeningAt: number; restored: Promise<string> }> {
+interface Started {
+  child: ChildProcess;
+  listeningAt: number;
+  /** The "restored N rooms in M ms" line, when the process prints one. */
+  restored: Promise<string>;
+}
+
+/** Every process the bench started: none outlives it (a stray server would restore rooms too). */
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
+
+/** Starts `script` and resolves when it prints "listening". */
+function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof", profiles the server processes.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let restoredLine: (line: string) => void;
   const restored = new Promise<string>((r) => (restoredLine = r));
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code} before it listened`)));
     let text = ''; // a line may come in two chunks
     child.stdout!.on('data', (d) => {
       text += String(d);
@@ -37,6 +50,15 @@ function startProcess(port: number): Promise<{ child: ChildProcess; listeningAt:
       if (text.includes('listening')) resolve({ child, listeningAt: performance.now(), restored });
     });
   });
+}
+
+function startParlorProcess(port: number): Promise<Started> {
+  return startProcess(path.join(ROOT, 'dist/server/main.js'), [], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}` });
+}
+
+async function stopProcess(started: Started, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  started.child.kill(signal);
+  await new Promise((r) => started.child.once('exit', r));
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
@@ -97,12 +119,74 @@ async function writeCost(): Promise<void> {
   report('  bytes written per action (snapshot + log entry)', bytes, 'bytes');
 }
 
+interface CrowdFigures {
+  /** ms after the server listened, one per client back */
+  backTimes: number[];
+  retries: number;
+  stateBytes: number;
+  /** CPU ms per reconnect: the server, the bench's clients, Redis */
+  cpu: { server: number; bench: number; redis: number };
+  writeCalls: number;
+}
+
+/**
+ * Every client comes back at once, as after a crash: `paths` are their reconnection URLs.
+ * Opening 2,000 sockets takes this one process a moment: the first go out while the rest
+ * are being opened, as real clients on their own machines would all start at once.
+ */
+async function reconnectCrowd(server: Started, port: number, paths: string[], redis: Redis): Promise<CrowdFigures> {
+  const pid = server.child.pid!;
+  const writesBefore = writeCallsOf(pid);
+  const cpuBefore = { server: cpuMsOf(pid), bench: cpuMsOf(process.pid), redis: await redisCpuMs(redis) };
+  const backTimes: number[] = [];
+  const sockets: { destroy(): void }[] = [];
+  let retries = 0;
+  let stateBytes = 0;
+  const comeBack = async (reconnectionPath: string) => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        const back = await leanReconnect('127.0.0.1', port, reconnectionPath);
+        backTimes.push(performance.now() - server.listeningAt);
+        sockets.push(back.socket);
+        stateBytes = back.stateBytes;
+        return;
+      } catch {
+        retries += 1;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+  };
+  const attempts: Promise<void>[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    if (i % 50 === 0) await new Promise((r) => setImmediate(r));
+    attempts.push(comeBack(paths[i]));
+  }
+  await Promise.all(attempts);
+  const n = paths.length;
+  const cpu = { server: (cpuMsOf(pid) - cpuBefore.server) / n, bench: (cpuMsOf(process.pid) - cpuBefore.bench) / n, redis: ((await redisCpuMs(redis)) - cpuBefore.redis) / n };
+  const writeCalls = (writeCallsOf(pid) - writesBefore) / n;
+  for (const s of sockets) s.destroy();
+  return { backTimes, retries, stateBytes, cpu, writeCalls };
+}
+
+function reportCrowd(what: string, figures: CrowdFigures, baseline?: CrowdFigures): void {
+  const base = (pick: (f: CrowdFigures) => number) => (baseline ? { name: 'bare ws', value: pick(baseline) } : undefined);
+  report(`${what}, p50 after listen`, percentile(figures.backTimes, 50), 'ms', base((f) => percentile(f.backTimes, 50)));
+  report(`${what}, p99 after listen`, percentile(figures.backTimes, 99), 'ms', base((f) => percentile(f.backTimes, 99)));
+  report('  attempts refused and tried again', figures.retries, 'attempts');
+  // The machine's cores are shared by the server, Redis and the clients: where the CPU went.
+  report('  CPU per reconnect: server', figures.cpu.server, 'ms', base((f) => f.cpu.server));
+  report('  server write system calls per reconnect', figures.writeCalls, 'calls', base((f) => f.writeCalls));
+  report('  CPU per reconnect: Redis', figures.cpu.redis, 'ms');
+  report("  CPU per reconnect: the bench's own clients", figures.cpu.bench, 'ms');
+}
+
 async function crashAndRestore(): Promise<void> {
   console.log(`\n# Crash recovery: ${ROOMS} live Gomoku rooms, SIGKILL, new process on the same port`);
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
-  const port = 25000 + Math.floor(Math.random() * 20000);
-  const first = await startProcess(port);
+  const port = 20000 + 2 * Math.floor(Math.random() * 5000); // below the ephemeral ports (32768+) clients are given
+  const first = await startParlorProcess(port);
   const client = new Client(`ws://127.0.0.1:${port}`);
   const rooms: Room[] = [];
   for (let i = 0; i < ROOMS; i++) {
@@ -113,54 +197,29 @@ async function crashAndRestore(): Promise<void> {
   for (const r of rooms) r.reconnection.enabled = false;
   await until(() => rooms.every((r) => r.state?.phase === 'main_game'), 30000);
   await new Promise((r) => setTimeout(r, 500)); // the join saves land
-  const seats: HeldSeat[] = rooms.map((r) => ({ roomId: r.roomId, sessionId: r.sessionId, reconnectionToken: r.reconnectionToken }));
-  first.child.kill('SIGKILL');
-  await new Promise((r) => first.child.once('exit', r));
+  const paths = rooms.map((r) => reconnectPath({ roomId: r.roomId, sessionId: r.sessionId, reconnectionToken: r.reconnectionToken }));
+  await stopProcess(first);
+  console.error('[bench] first process killed');
 
   const spawnedAt = performance.now();
-  const second = await startProcess(port);
+  const second = await startParlorProcess(port);
   const restoredLine = await second.restored;
   const restoredMs = performance.now() - spawnedAt;
-  const backTimes: number[] = [];
-  let retries = 0;
-  const writesBefore = writeCallsOf(second.child.pid!);
-  const cpuBefore = { server: cpuMsOf(second.child.pid!), bench: cpuMsOf(process.pid), redis: await redisCpuMs(redis) };
-  const sockets: { close(): void }[] = [];
-  const comeBack = async (seat: HeldSeat) => {
-    for (let i = 0; i < 100; i++) {
-      try {
-        sockets.push(await leanReconnect(`127.0.0.1:${port}`, seat));
-        backTimes.push(performance.now() - second.listeningAt);
-        return;
-      } catch {
-        retries += 1;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }
-  };
-  // Opening 2,000 sockets takes this one process ~0.2 s: the first ones go out while the rest
-  // are being opened, as real clients on their own machines would all start at once.
-  const attempts: Promise<void>[] = [];
-  for (let i = 0; i < seats.length; i++) {
-    if (i % 50 === 0) await new Promise((r) => setImmediate(r));
-    attempts.push(comeBack(seats[i]));
-  }
-  await Promise.all(attempts);
-  const cpu = { server: cpuMsOf(second.child.pid!) - cpuBefore.server, bench: cpuMsOf(process.pid) - cpuBefore.bench, redis: (await redisCpuMs(redis)) - cpuBefore.redis };
-  const writes = writeCallsOf(second.child.pid!) - writesBefore;
-  for (const s of sockets) s.close();
-  report(`process start to ${ROOMS} rooms restored (${restoredLine})`, restoredMs, 'ms');
-  report(`clients back in their seats (${backTimes.length}/${seats.length}), p50 after listen`, percentile(backTimes, 50), 'ms');
-  report('clients back in their seats, p99 after listen', percentile(backTimes, 99), 'ms');
-  report('  attempts refused and tried again', retries, 'attempts');
-  // The machine's cores are shared by the server, Redis and the clients: where the CPU went.
-  report('  CPU per reconnect: server', cpu.server / seats.length, 'ms');
-  report('  server write system calls per reconnect', writes / seats.length, 'calls');
-  report('  CPU per reconnect: Redis', cpu.redis / seats.length, 'ms');
-  report('  CPU per reconnect: the bench\'s own clients', cpu.bench / seats.length, 'ms');
+  console.error('[bench] second process listening');
+  const parlor = await reconnectCrowd(second, port, paths, redis);
+  console.error('[bench] crowd back');
   // A profiled process writes its profile on a clean exit only.
-  second.child.kill(process.env.BENCH_SERVER_NODE_ARGS ? 'SIGTERM' : 'SIGKILL');
-  await new Promise((r) => second.child.once('exit', r));
+  await stopProcess(second, process.env.BENCH_SERVER_NODE_ARGS ? 'SIGTERM' : 'SIGKILL');
+
+  // The floor: the same crowd, the same exchange and state size, against a bare `ws` server.
+  // (On a port of its own: the old one may still be held by the killed process's closing sockets.)
+  const bare = await startProcess(path.join(ROOT, 'dist/test/bench/bare-ws-server.js'), [String(port + 1), String(parlor.stateBytes)]);
+  const floor = await reconnectCrowd(bare, port + 1, paths, redis);
+  await stopProcess(bare);
+
+  report(`process start to ${ROOMS} rooms restored (${restoredLine})`, restoredMs, 'ms');
+  reportCrowd(`clients back in their seats (${parlor.backTimes.length}/${paths.length})`, parlor, floor);
+  reportCrowd(`baseline: the same crowd against a bare ws server (${floor.backTimes.length}/${paths.length}, ${parlor.stateBytes}-byte state)`, floor);
   await redis.flushdb();
   redis.disconnect();
 }

@@ -121,6 +121,38 @@ it('a player who dropped and came back before the crash comes back after it with
   await Promise.all(back.map((r) => r.leave()));
 }, 60000);
 
+it('a room restored and killed again before anyone came back is restored by the next process; a room whose snapshot expired is forgotten', async () => {
+  const port = await freePort();
+  proc = await startServerProcess(port, { REDIS_URL: redisUrl });
+  const client = new Client(`ws://127.0.0.1:${port}`);
+  const p1 = await client.create('gomoku', { name: 'Ada', swap2: false, turnSeconds: 120 });
+  const p2 = await client.joinById(p1.roomId, { name: 'Bo' });
+  [p1, p2].forEach((r) => (r.reconnection.enabled = false));
+  await waitForState(p1, (s: any) => s.phase === 'main_game');
+  await playUntilAcknowledged(p1, [p1, p2], 7, 7);
+  const tokens = [p1.reconnectionToken, p2.reconnectionToken];
+  const redis = new Redis(redisUrl);
+  try {
+    // An orphan whose snapshot is gone (it expired): nothing to restore, nothing to keep.
+    await redis.hset('parlor:owners', 'expired-room', 'gomoku long-dead-process');
+
+    await proc.stop('SIGKILL');
+    // The second process restores the room (before it listens) and dies before anyone is back.
+    proc = await startServerProcess(port, { REDIS_URL: redisUrl });
+    const [, secondHost] = (await redis.hget('parlor:owners', p1.roomId))!.split(' ');
+    await proc.stop('SIGKILL');
+    proc = await startServerProcess(port, { REDIS_URL: redisUrl });
+    const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
+    await waitForState(back[1], (s: any) => s.board[7 * 15 + 7] === 1 && s.turn === 1);
+    const [, thirdHost] = (await redis.hget('parlor:owners', p1.roomId))!.split(' ');
+    expect(thirdHost).not.toBe(secondHost);
+    expect(await redis.hexists('parlor:owners', 'expired-room')).toBe(0);
+    await Promise.all(back.map((r) => r.leave()));
+  } finally {
+    redis.disconnect();
+  }
+}, 60000);
+
 /** The state that must survive, without the fields a restart legitimately changes. */
 function flip7Essentials(s: any) {
   return {

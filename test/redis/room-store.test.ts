@@ -1,6 +1,7 @@
 /**
  * The room store on the real Redis: a returning player's new reconnection token is a small
- * write of its own, and a restore sees it in place of the snapshot's older one.
+ * write of its own, and a restore sees it in place of the snapshot's older one; who hosts
+ * each room is kept apart from the snapshots.
  */
 import type { Room } from '@colyseus/core';
 import { RoomPersistence } from '../../server/persistence/room-persistence';
@@ -46,4 +47,32 @@ it('removing the room removes its tokens too, and they expire with the room', as
   expect(await persistence.load('room-1')).toBeNull();
   expect(await redis.exists('parlor:room:room-1:tokens')).toBe(0);
   redis.disconnect();
+});
+
+describe('who hosts each room', () => {
+  const snapshot = { board: [1] };
+  const roomsOf = async (live: string[]) => (await store.orphans(new Set(live))).sort((a, b) => a.roomId.localeCompare(b.roomId));
+
+  it('a save makes its process the host; orphans are the rooms of every other process', async () => {
+    await store.save({ name: 'gomoku', roomId: 'r-a', processId: 'proc-a', snapshot });
+    await store.save({ name: 'flip7', roomId: 'r-b', processId: 'proc-b', snapshot });
+    expect(await roomsOf(['proc-a'])).toEqual([{ name: 'flip7', roomId: 'r-b', processId: 'proc-b' }]);
+    expect(await roomsOf(['proc-a', 'proc-b'])).toEqual([]);
+  });
+
+  it('a restored room changes hands without its snapshot being rewritten', async () => {
+    await store.own({ name: 'flip7', roomId: 'r-b', processId: 'proc-c' });
+    expect(await roomsOf(['proc-a', 'proc-c'])).toEqual([]);
+    expect(await roomsOf(['proc-a'])).toEqual([{ name: 'flip7', roomId: 'r-b', processId: 'proc-c' }]);
+    // The snapshot still names its writer: its clocks were valid until that process stopped.
+    expect((await store.load('r-b'))!.processId).toBe('proc-b');
+  });
+
+  it('a removed room is nobody\'s orphan, and its snapshot is gone', async () => {
+    expect(await store.exists('r-a')).toBe(true);
+    await store.remove('r-a');
+    await store.remove('r-b');
+    expect(await store.exists('r-a')).toBe(false);
+    expect(await roomsOf([])).toEqual([]);
+  });
 });
