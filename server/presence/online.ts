@@ -1,9 +1,15 @@
 /**
  * Who is online: one entry per client in a game room (name, room, playing or watching).
- * With Redis, each process rewrites its entries every few seconds with a short expiry, so
- * the entries of a process that dies vanish within PRESENCE_TTL_SECONDS — no ghosts.
- * Without Redis the list is this process's own.
+ * With Redis, each process keeps its entries in one hash of its own (`parlor:online:<id>`)
+ * with a short expiry that it pushes back every few seconds, so the entries of a process that
+ * dies vanish within PRESENCE_TTL_SECONDS — no ghosts. Without Redis the list is this
+ * process's own.
+ *
+ * Changes are written in batches, once per event-loop turn: a crowd coming back after a
+ * restart costs a few commands, not one per player, and the keep-alive is one EXPIRE however
+ * many players the process has.
  */
+import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 
 export interface OnlineEntry {
@@ -16,18 +22,26 @@ export interface OnlineEntry {
 
 export const PRESENCE_TTL_SECONDS = 15;
 const REFRESH_MS = 5000;
-const PREFIX = 'parlor:online:';
+export const ONLINE_PREFIX = 'parlor:online:';
+/** How many process hashes `list` reads at most. */
+const MAX_PROCESSES = 1000;
 
 class OnlineRegistry {
   private local = new Map<string, OnlineEntry>();
   private redis: Redis | null = null;
+  private key = '';
   private timer: NodeJS.Timeout | null = null;
+  /** Sessions set or removed since the last write; the last change of each wins. */
+  private changed = new Set<string>();
+  private flushing: Promise<void> | null = null;
+  /** A write failed (Redis away): the next keep-alive rewrites the whole hash. */
+  private resync = false;
 
   connect(url: string): void {
-    // Entries of one event-loop turn go out in one socket write.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1 });
     this.redis.on('error', () => undefined);
-    this.timer = setInterval(() => void this.flush(), REFRESH_MS);
+    this.key = ONLINE_PREFIX + randomUUID();
+    this.timer = setInterval(() => void this.keepAlive(), REFRESH_MS);
     this.timer.unref();
   }
 
@@ -36,43 +50,73 @@ class OnlineRegistry {
     const redis = this.redis;
     this.redis = null;
     if (redis) {
-      await redis.del(...[...this.local.keys()].map((id) => PREFIX + id)).catch(() => undefined);
+      await this.flushing;
+      await redis.del(this.key).catch(() => undefined);
       redis.disconnect();
     }
     this.local.clear();
+    this.changed.clear();
   }
 
   set(entry: OnlineEntry): void {
     this.local.set(entry.sessionId, entry);
-    void this.redis?.set(PREFIX + entry.sessionId, JSON.stringify(entry), 'EX', PRESENCE_TTL_SECONDS).catch(() => undefined);
+    this.changed.add(entry.sessionId);
+    this.scheduleWrite();
   }
 
   remove(sessionId: string): void {
     this.local.delete(sessionId);
-    void this.redis?.del(PREFIX + sessionId).catch(() => undefined);
+    this.changed.add(sessionId);
+    this.scheduleWrite();
   }
 
   /** Everyone online, across processes when Redis is there. */
   async list(): Promise<OnlineEntry[]> {
     if (!this.redis) return [...this.local.values()];
+    await this.flushing; // this process's latest changes first
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${ONLINE_PREFIX}*`, 'COUNT', 500);
       cursor = next;
       keys.push(...batch);
-    } while (cursor !== '0' && keys.length < 5000);
-    if (keys.length === 0) return [];
-    const values = await this.redis.mget(...keys);
-    return values.flatMap((v) => (v ? [JSON.parse(v) as OnlineEntry] : []));
+    } while (cursor !== '0' && keys.length < MAX_PROCESSES);
+    const hashes = await Promise.all(keys.map((key) => this.redis!.hvals(key)));
+    return hashes.flat().map((v) => JSON.parse(v) as OnlineEntry);
   }
 
-  /** The heartbeat: every entry of this process gets its expiry pushed back. */
-  private async flush(): Promise<void> {
-    if (!this.redis || this.local.size === 0) return;
-    const tx = this.redis.pipeline();
-    for (const entry of this.local.values()) tx.set(PREFIX + entry.sessionId, JSON.stringify(entry), 'EX', PRESENCE_TTL_SECONDS);
-    await tx.exec().catch(() => undefined);
+  /** Pushes the expiry back; after a failed write, rewrites every entry of this process. */
+  private async keepAlive(): Promise<void> {
+    const redis = this.redis;
+    if (!redis) return;
+    if (!this.resync) return void (await redis.expire(this.key, PRESENCE_TTL_SECONDS).catch(() => undefined));
+    this.resync = false;
+    const tx = redis.multi().del(this.key);
+    if (this.local.size > 0) tx.hset(this.key, Object.fromEntries([...this.local].map(([id, entry]) => [id, JSON.stringify(entry)])));
+    await tx.expire(this.key, PRESENCE_TTL_SECONDS).exec().catch(() => (this.resync = true));
+  }
+
+  /** One write per turn: the changes of a turn go out together, in the order of the turns. */
+  private scheduleWrite(): void {
+    if (!this.redis || this.flushing) return;
+    this.flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.write());
+  }
+
+  private async write(): Promise<void> {
+    const redis = this.redis;
+    const ids = [...this.changed];
+    this.changed.clear();
+    if (redis && ids.length > 0) {
+      const present = ids.filter((id) => this.local.has(id));
+      const gone = ids.filter((id) => !this.local.has(id));
+      const tx = redis.multi();
+      if (present.length > 0) tx.hset(this.key, Object.fromEntries(present.map((id) => [id, JSON.stringify(this.local.get(id))])));
+      if (gone.length > 0) tx.hdel(this.key, ...gone);
+      await tx.expire(this.key, PRESENCE_TTL_SECONDS).exec().catch(() => (this.resync = true));
+    }
+    this.flushing = null;
+    // Changes made while this write was out go in the next one.
+    if (this.changed.size > 0) this.scheduleWrite();
   }
 }
 
