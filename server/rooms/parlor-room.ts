@@ -96,7 +96,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected afterChange() {
     this.broadcastPatch();
     const next = this.listing();
-    if (JSON.stringify(next) !== JSON.stringify(this.metadata)) {
+    if (!sameListing(next, this.metadata)) {
       this.setMetadata(next).catch((err) => console.error(`[${this.gameName} ${this.roomId}] listing update failed:`, err));
     }
   }
@@ -107,4 +107,21 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
     console.error(`[${this.gameName} ${this.roomId}] uncaught exception in ${methodName}:`, error);
   }
+}
+
+/**
+ * Listings are flat: strings, numbers, booleans and lists of names. Compared field by field,
+ * not through JSON.stringify, which cost as much as the rest of a player's return.
+ */
+export function sameListing(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return a === b;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((k) => {
+    const [x, y] = [left[k], right[k]];
+    if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => v === y[i]);
+    return x === y;
+  });
 }
