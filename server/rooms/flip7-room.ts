@@ -92,7 +92,7 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
         this.state.spectators = this.spectatorIds.size;
       }
     }
-    this.arrived(client, options.name);
+    return this.arrived(client, options.name);
   }
 
   override onLeave(client: Client) {

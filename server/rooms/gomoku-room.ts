@@ -102,7 +102,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
       mirrorSeries(this.state, this.series, this.seats);
       if (this.seats[1] && this.seats[2]) this.commit(newGame({ rule: this.state.rule as WinRule, swap2: this.state.swap2 }));
     }
-    this.arrived(client, options.name);
+    return this.arrived(client, options.name);
   }
 
   override onLeave(client: Client) {

@@ -57,7 +57,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   override onReconnect(client: Client) {
     const row = this.state.players.get(client.sessionId);
     if (row) Object.assign(row, { connected: true, returnBy: 0 });
-    this.arrived(client, row?.name ?? 'Guest', 'returned');
+    return this.arrived(client, row?.name ?? 'Guest', 'returned');
   }
 
   /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
@@ -69,13 +69,16 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /**
    * Someone joined or came back: remember their token, show them online, save, broadcast.
    * A return changes nothing of the game but the session's token, so only that is written.
+   * Resolves once the write is in Redis (or given up waiting for): Colyseus sends the client
+   * its reconnection token after onJoin/onReconnect, so no client holds a token a restart
+   * would not know.
    */
-  protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined') {
+  protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined'): Promise<void> {
     this.tokens.set(client.sessionId, client.reconnectionToken);
     online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
     this.afterChange();
-    if (how === 'returned') void this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
-    else void this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
+    return this.persistence.serial(() => this.persistence.save(this.snapshot()));
   }
 
   /** Someone left for good. */

@@ -59,7 +59,7 @@ export abstract class SinglePlayerRoom<State extends SingleState, Listing> exten
       this.state.players.set(client.sessionId, this.playerRow(name, true, 0));
       await this.playerJoined(client, options);
     }
-    this.arrived(client, name);
+    return this.arrived(client, name);
   }
 
   override onLeave(client: Client) {

@@ -92,7 +92,7 @@ it.each(['SIGKILL', 'SIGTERM'] as const)('after %s every client is back in its s
   await Promise.all(back.map((r) => r.leave()));
 }, 90000);
 
-it('a player who dropped and came back before the crash comes back after it with the newer token', async () => {
+it('a player who dropped and came back before the crash gets the newer token once it is stored, and comes back with it after the crash', async () => {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl });
   const client = new Client(`ws://127.0.0.1:${port}`);
@@ -105,9 +105,15 @@ it('a player who dropped and came back before the crash comes back after it with
   const oldToken = first.reconnectionToken;
   (first.connection as unknown as { close(code: number): void }).close(3000);
   await waitForState(p1, (s: any) => s.players.get(first.sessionId)?.connected === false);
+  // Redis holds every write for a moment: Bo gets the new token only once it is stored.
+  const redis = new Redis(redisUrl);
+  await redis.call('CLIENT', 'PAUSE', '400', 'WRITE');
   const p2 = await comeBack(client, oldToken);
+  const stored = await redis.hget(`parlor:room:${p1.roomId}:tokens`, first.sessionId);
+  redis.disconnect();
   p2.reconnection.enabled = false;
   expect(p2.reconnectionToken).not.toBe(oldToken);
+  expect(`${p1.roomId}:${stored}`).toBe(p2.reconnectionToken);
   await waitForState(p2, (s: any) => s.turn === 1);
   await playUntilAcknowledged(p2, [p1, p2], 0, 0);
   const tokens = [p1.reconnectionToken, p2.reconnectionToken];
