@@ -2,7 +2,7 @@
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { nextMessage, waitForState } from '../support/server';
+import { nextMessage, sleep, waitForState } from '../support/server';
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -27,14 +27,17 @@ it('a room created on process A is listed by, joined through and watched through
   const onA = new Client(a.url);
   const onB = new Client(b.url);
   const lobbyB = await onB.joinOrCreate('lobby');
+  // What B's lobby lists, kept from the start: the listing of a new room may arrive before create() resolves.
+  const listings = new Map<string, any>();
+  lobbyB.onMessage('rooms', (rooms: any[]) => rooms.forEach((r) => listings.set(r.roomId, r)));
+  lobbyB.onMessage('+', ([roomId, room]: [string, any]) => listings.set(roomId, room));
+  lobbyB.onMessage('-', () => undefined);
   const host = await onA.create('gomoku', { name: 'Ada' });
 
-  // B's lobby lists A's room.
-  const listed = await new Promise<any>((resolve) => {
-    lobbyB.onMessage('rooms', (rooms: any[]) => rooms.find((r) => r.roomId === host.roomId) && resolve(rooms.find((r) => r.roomId === host.roomId)));
-    lobbyB.onMessage('+', ([roomId, room]: [string, any]) => roomId === host.roomId && resolve(room));
-  });
-  expect(listed.metadata).toMatchObject({ game: 'gomoku', players: ['Ada'], open: true });
+  // B's lobby lists A's room, with its player.
+  const deadline = Date.now() + 10000;
+  while (listings.get(host.roomId)?.metadata?.players?.length !== 1 && Date.now() < deadline) await sleep(20);
+  expect(listings.get(host.roomId)?.metadata).toMatchObject({ game: 'gomoku', players: ['Ada'], open: true });
 
   // Joined through B (the seat reservation sends the client to A's public address).
   const guest = await onB.joinById(host.roomId, { name: 'Bo' });
