@@ -46,7 +46,8 @@ class ParlorTransport extends WebSocketTransport {
   beforeBind: () => Promise<void> = async () => undefined;
 
   override listen(port: number, hostname?: string, backlog?: number, listeningListener?: () => void): this {
-    // The handshake's answer and the room's JOIN_ROOM, written in the same turn, leave in one write.
+    // The handshake's answer and the room's JOIN_ROOM leave in one write when the room answers in the
+    // same turn (without Redis; with it, JOIN_ROOM waits for the client's token to be stored).
     this.server?.prependListener('upgrade', (_req, socket: Socket) => {
       socket.cork();
       setImmediate(() => socket.uncork());

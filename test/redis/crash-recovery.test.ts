@@ -92,15 +92,21 @@ it.each(['SIGKILL', 'SIGTERM'] as const)('after %s every client is back in its s
   await Promise.all(back.map((r) => r.leave()));
 }, 90000);
 
-it('a player who dropped and came back before the crash gets the newer token once it is stored, and comes back with it after the crash', async () => {
+/** A server process, and a Gomoku game on it with Black's first stone (7, 7) acknowledged by both players. */
+async function gameAfterFirstMove() {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl });
   const client = new Client(`ws://127.0.0.1:${port}`);
   const p1 = await client.create('gomoku', { name: 'Ada', swap2: false, turnSeconds: 120 });
-  const first = await client.joinById(p1.roomId, { name: 'Bo' });
-  [p1, first].forEach((r) => (r.reconnection.enabled = false));
+  const p2 = await client.joinById(p1.roomId, { name: 'Bo' });
+  [p1, p2].forEach((r) => (r.reconnection.enabled = false));
   await waitForState(p1, (s: any) => s.phase === 'main_game');
-  await playUntilAcknowledged(p1, [p1, first], 7, 7);
+  await playUntilAcknowledged(p1, [p1, p2], 7, 7);
+  return { port, client, players: [p1, p2] as const };
+}
+
+it('a player who dropped and came back before the crash gets the newer token once it is stored, and comes back with it after the crash', async () => {
+  const { port, client, players: [p1, first] } = await gameAfterFirstMove();
   // Bo's connection drops; Bo comes back, and Colyseus hands out a new reconnection token.
   const oldToken = first.reconnectionToken;
   (first.connection as unknown as { close(code: number): void }).close(3000);
@@ -118,7 +124,7 @@ it('a player who dropped and came back before the crash gets the newer token onc
   await playUntilAcknowledged(p2, [p1, p2], 0, 0);
   const tokens = [p1.reconnectionToken, p2.reconnectionToken];
 
-  await proc.stop('SIGKILL');
+  await proc!.stop('SIGKILL');
   proc = await startServerProcess(port, { REDIS_URL: redisUrl });
   await expect(client.reconnect(oldToken)).rejects.toThrow();
   const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
@@ -128,21 +134,14 @@ it('a player who dropped and came back before the crash gets the newer token onc
 }, 60000);
 
 it('a room restored and killed again before anyone came back is restored by the next process; a room whose snapshot expired is forgotten', async () => {
-  const port = await freePort();
-  proc = await startServerProcess(port, { REDIS_URL: redisUrl });
-  const client = new Client(`ws://127.0.0.1:${port}`);
-  const p1 = await client.create('gomoku', { name: 'Ada', swap2: false, turnSeconds: 120 });
-  const p2 = await client.joinById(p1.roomId, { name: 'Bo' });
-  [p1, p2].forEach((r) => (r.reconnection.enabled = false));
-  await waitForState(p1, (s: any) => s.phase === 'main_game');
-  await playUntilAcknowledged(p1, [p1, p2], 7, 7);
+  const { port, client, players: [p1, p2] } = await gameAfterFirstMove();
   const tokens = [p1.reconnectionToken, p2.reconnectionToken];
   const redis = new Redis(redisUrl);
   try {
     // An orphan whose snapshot is gone (it expired): nothing to restore, nothing to keep.
     await redis.hset('parlor:owners', 'expired-room', 'gomoku long-dead-process');
 
-    await proc.stop('SIGKILL');
+    await proc!.stop('SIGKILL');
     // The second process restores the room (before it listens) and dies before anyone is back.
     proc = await startServerProcess(port, { REDIS_URL: redisUrl });
     const [, secondHost] = (await redis.hget('parlor:owners', p1.roomId))!.split(' ');
