@@ -5,9 +5,11 @@
  */
 import './websocket-global';
 import type { AddressInfo, Socket } from 'node:net';
-import { LobbyRoom, Server, matchMaker } from '@colyseus/core';
+import { Server, matchMaker } from '@colyseus/core';
+import { ParlorLobby } from './rooms/lobby-room';
+import { setFloodLimits } from './rooms/flood-control';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import type { ParlorConfig } from './config';
+import { floodLimitsOf, type ParlorConfig } from './config';
 import { Flip7Room } from './rooms/flip7-room';
 import { GomokuRoom } from './rooms/gomoku-room';
 import { mountHttpRoutes } from './http/routes';
@@ -22,6 +24,9 @@ import { mountTenRoutes } from './http/ten-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
 import { online } from './presence/online';
 import { restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
+import { httpSide } from './http/setup';
+import { rateLimitRedis } from './http/rate-limit';
+import { colyseusLogger, log } from './log';
 
 /** Incoming frames above this size close the sender's connection (RULINGS.md: keep a cap). */
 export const MAX_PAYLOAD_BYTES = 4 * 1024;
@@ -61,25 +66,32 @@ class ParlorTransport extends WebSocketTransport {
 }
 
 export async function startParlor(config: ParlorConfig, options: { handleSignals?: boolean } = {}): Promise<RunningParlor> {
+  setFloodLimits(floodLimitsOf(config));
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : {};
   const closeStores = useStores(config.redisUrl);
   await loadSecret(config.authSecret);
+  // One Redis connection for the HTTP rate limits (a cluster shares their counters).
+  const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
+  const http = httpSide(config, httpRedis);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,
     ...redis,
     publicAddress: config.publicAddress,
     greet: false,
+    logger: colyseusLogger,
     gracefullyShutdown: options.handleSignals ?? false,
     express: (app) => {
+      http.before(app);
       mountRankedRoutes(app);
       mountTenRoutes(app);
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt });
+      http.after(app);
     },
   });
 
-  server.define('lobby', LobbyRoom);
+  server.define('lobby', ParlorLobby);
   server.define('gomoku', GomokuRoom).filterBy(['open', 'rule', 'swap2']).enableRealtimeListing();
   server.define('flip7', Flip7Room).filterBy(['open']).enableRealtimeListing();
   server.define('ranked_queue', RankedQueueRoom);
@@ -98,7 +110,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
     transport.beforeBind = async () => {
       const restoreStart = Date.now();
       const restored = await restoreOrphanedRooms(store, dead);
-      if (restored.length) console.log(`restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
+      if (restored.length) log.info({ rooms: restored.length }, `restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
     };
     const stopHeartbeat = startHeartbeat(store);
     server.onShutdown(async () => {
@@ -113,6 +125,8 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
     };
   }
   await server.listen(config.port, config.host);
+  // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it.
+  http.installGate(server.transport.server as import('node:http').Server);
   const address = server.transport.server?.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
@@ -125,6 +139,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       await store?.close();
       await online.close();
       await closeStores();
+      httpRedis?.disconnect();
     },
   };
 }

@@ -5,10 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { log, safeUrl } from './log';
 
 const count = Number(process.argv[2] ?? 2);
 if (!Number.isInteger(count) || count < 1 || count > 32) {
-  console.error('usage: npm run cluster -- N   (1 to 32 processes)');
+  log.fatal('usage: npm run cluster -- N   (1 to 32 processes)');
   process.exit(2);
 }
 const basePort = Number(process.env.PORT ?? 2567);
@@ -23,7 +24,7 @@ for (let i = 0; i < count; i++) {
   });
   children.push(child);
 }
-console.log(`cluster: ${count} processes on ports ${basePort}-${basePort + count - 1}, Redis ${redisUrl}`);
+log.info({ processes: count, ports: [basePort, basePort + count - 1] }, `cluster: ${count} processes on ports ${basePort}-${basePort + count - 1}, Redis ${safeUrl(redisUrl)}`);
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

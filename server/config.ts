@@ -1,4 +1,45 @@
-/** Server configuration from the environment; every variable is listed in the README. */
+/**
+ * Server configuration from the environment, validated here and nowhere else; every variable
+ * is listed in the README. Tests build a `ParlorConfig` by hand: the fields after `authSecret`
+ * are optional and take the defaults below when left out.
+ */
+import { LOG_LEVELS, type LogLevel } from './log';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './rooms/flood-control';
+
+/** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
+export interface RateLimitRule {
+  points: number;
+  seconds: number;
+}
+
+export interface RateLimitSettings {
+  /** `POST /matchmake/*` (create, join, joinOrCreate, joinById, reconnect). */
+  matchmake: RateLimitRule;
+  /** `POST /api/guest` (new guest accounts). */
+  guest: RateLimitRule;
+  /** `POST /api/ten/verify` (replays of up to 512 kB). */
+  tenVerify: RateLimitRule;
+  /** Failed logins to the monitor panel at `/colyseus`. */
+  adminLogin: RateLimitRule;
+  /**
+   * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted.
+   * Without a trusted proxy every such request is a local tool, a test or a benchmark; behind a
+   * proxy on the same host, set TRUST_PROXY so the client's own address is used instead.
+   */
+  exemptLoopback: boolean;
+  /** Redis key prefix of the counters (with REDIS_URL they are shared by every process). */
+  keyPrefix: string;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  matchmake: { points: 120, seconds: 10 },
+  guest: { points: 20, seconds: 60 },
+  tenVerify: { points: 30, seconds: 60 },
+  adminLogin: { points: 10, seconds: 60 },
+  exemptLoopback: true,
+  keyPrefix: 'parlor:ratelimit',
+};
+
 export interface ParlorConfig {
   port: number;
   host: string;
@@ -8,6 +49,31 @@ export interface ParlorConfig {
   clientDir: string;
   /** Signs player tokens; without it a secret is generated once and kept in Redis (or memory). */
   authSecret?: string;
+  /** Per-address HTTP rate limits; each field left out takes its default. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /**
+   * How many reverse proxies in front of the server append to `X-Forwarded-For`: the client
+   * address is the entry that many places from the right. 0 (default): the socket's peer address,
+   * and `X-Forwarded-For` is ignored.
+   */
+  trustProxy?: number;
+  /** With it, the Colyseus monitor panel is served at `/colyseus` behind HTTP basic auth (user `admin`). */
+  adminPassword?: string;
+  /** With it, `GET /metrics` requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  logLevel?: LogLevel;
+  /** Flood control of every client connection (server/rooms/flood-control.ts); each field left out takes its default. */
+  floodLimits?: Partial<FloodLimits>;
+}
+
+/** The flood limits of a config, defaults filled in. */
+export function floodLimitsOf(config: ParlorConfig): FloodLimits {
+  return { ...DEFAULT_FLOOD_LIMITS, ...config.floodLimits };
+}
+
+/** The rate limits of a config, defaults filled in. */
+export function rateLimitsOf(config: ParlorConfig): RateLimitSettings {
+  return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfig {
@@ -21,7 +87,73 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
     clientDir: env.CLIENT_DIR ?? defaultClientDir(),
     authSecret: env.AUTH_SECRET || undefined,
+    rateLimits: {
+      matchmake: rule(env, 'RATE_LIMIT_MATCHMAKE', DEFAULT_RATE_LIMITS.matchmake),
+      guest: rule(env, 'RATE_LIMIT_GUEST', DEFAULT_RATE_LIMITS.guest),
+      tenVerify: rule(env, 'RATE_LIMIT_TEN_VERIFY', DEFAULT_RATE_LIMITS.tenVerify),
+      adminLogin: rule(env, 'RATE_LIMIT_ADMIN_LOGIN', DEFAULT_RATE_LIMITS.adminLogin),
+      exemptLoopback: flag(env, 'RATE_LIMIT_EXEMPT_LOOPBACK', DEFAULT_RATE_LIMITS.exemptLoopback),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    adminPassword: secret(env, 'ADMIN_PASSWORD', 12),
+    metricsToken: secret(env, 'METRICS_TOKEN', 16),
+    logLevel: logLevel(env.LOG_LEVEL),
+    floodLimits: {
+      burst: positiveInteger(env, 'MESSAGE_BURST', DEFAULT_FLOOD_LIMITS.burst),
+      perSecond: positiveInteger(env, 'MESSAGE_RATE', DEFAULT_FLOOD_LIMITS.perSecond),
+    },
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 1_000_000) throw new Error(`${name} must be a whole number from 1 to 1000000, got ${raw}`);
+  return value;
+}
+
+/** `N/S` (N requests per S seconds), or `off`. */
+function rule(env: NodeJS.ProcessEnv, name: string, fallback: RateLimitRule): RateLimitRule {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw === 'off' || raw === '0') return { points: 0, seconds: fallback.seconds };
+  const match = /^(\d{1,7})\s*\/\s*(\d{1,6})$/.exec(raw);
+  const points = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || points < 1 || seconds < 1) throw new Error(`${name} must be "N/S" (N requests per S seconds, both at least 1) or "off", got ${raw}`);
+  return { points, seconds };
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got ${env[name]}`);
+}
+
+function trustProxy(raw: string | undefined): number {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === 'false' || value === '0') return 0;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0-10, or true for 1), got ${raw}`);
+  return hops;
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string, minLength: number): string | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  if (value.length < minLength) throw new Error(`${name} must be at least ${minLength} characters`);
+  return value;
+}
+
+function logLevel(raw: string | undefined): LogLevel {
+  const value = raw?.trim().toLowerCase();
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${raw}`);
+  return value as LogLevel;
 }
 
 function defaultClientDir(): string {

@@ -4,6 +4,7 @@
  */
 import { matchMaker } from '@colyseus/core';
 import type { RoomStore } from './room-store';
+import { roomLog } from '../log';
 
 const HEARTBEAT_MS = 1000;
 /** A process whose heartbeat is this old is taken for dead even if Redis still lists its channel. */
@@ -73,7 +74,7 @@ export async function restoreOrphanedRooms(store: RoomStore, knownDead = new Set
         await matchMaker.createRoom(room.name, { restore: room.roomId });
         restored.push(room.roomId);
       } catch (err) {
-        console.error(`restore of ${room.name} ${room.roomId} failed:`, (err as Error).message);
+        roomLog(room.name, room.roomId).error({ err: { message: (err as Error).message } }, 'restore failed');
         await store.own(room); // an orphan again: tried once more when the claim expires
       }
     }));

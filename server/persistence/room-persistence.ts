@@ -7,6 +7,8 @@
 import { matchMaker, type Client, type Room } from '@colyseus/core';
 import { holdSeat } from '../rooms/room-timers';
 import { roomStore } from './room-store';
+import { roomLog } from '../log';
+import { metrics } from '../metrics';
 
 /** How long an action waits for its save before it is broadcast anyway (Redis away). */
 const SAVE_WAIT_MS = 500;
@@ -25,7 +27,7 @@ export class RoomPersistence {
 
   /** Runs `step` after every step queued before it, so saves and broadcasts keep their order. */
   serial(step: () => Promise<void> | void): Promise<void> {
-    this.chain = this.chain.then(step).catch((err) => console.error(`[${this.name} ${this.room.roomId}] step failed:`, err));
+    this.chain = this.chain.then(step).catch((err) => this.log.error({ err }, 'step failed'));
     return this.chain;
   }
 
@@ -34,7 +36,15 @@ export class RoomPersistence {
    * the write (queued by the client, in order) lands when Redis is back.
    */
   async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }): Promise<void> {
-    await this.waitFor(roomStore()?.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry));
+    const started = performance.now();
+    const write = roomStore()?.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry);
+    // Timed to the end of the write, also when the game goes on without waiting for it.
+    write?.then(() => metrics.saveSeconds(this.name, (performance.now() - started) / 1000), () => undefined);
+    await this.waitFor(write);
+  }
+
+  private get log() {
+    return roomLog(this.name, this.room.roomId);
   }
 
   /** A player came back with a new reconnection token: only the token is written. */
@@ -49,11 +59,11 @@ export class RoomPersistence {
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SAVE_WAIT_MS)));
     try {
       if ((await Promise.race([write, late])) === 'late') {
-        write.catch((err) => console.error(`[${this.name} ${this.room.roomId}] save failed:`, (err as Error).message));
-        console.warn(`[${this.name} ${this.room.roomId}] Redis slow or away: going on, the save is queued`);
+        write.catch((err) => this.log.error({ err: { message: (err as Error).message } }, 'save failed'));
+        this.log.warn('Redis slow or away: going on, the save is queued');
       }
     } catch (err) {
-      console.error(`[${this.name} ${this.room.roomId}] save failed:`, (err as Error).message);
+      this.log.error({ err: { message: (err as Error).message } }, 'save failed');
     } finally {
       clearTimeout(timer);
     }

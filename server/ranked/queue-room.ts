@@ -7,10 +7,14 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
+import * as v from 'valibot';
 import { isProvisional } from '../../shared/rating/glicko2';
+import { log } from '../log';
+import { metrics } from '../metrics';
 import { sendError } from '../rooms/errors';
+import { guardFrames } from '../rooms/flood-control';
 import type { RankedOption } from '../rooms/gomoku-ranked';
-import { asOptions, parseOneOf } from '../rooms/join-options';
+import { parseClientOptions } from '../rooms/join-options';
 import { queueWidenMs } from '../rooms/timings';
 import { verifyToken, type Identity } from './identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
@@ -23,24 +27,40 @@ interface Waiting extends QueueEntry {
 }
 
 const TICK_MS = 1000;
+/** Players waiting at once: a cap, like everything a client can grow. */
+export const MAX_WAITING = 10_000;
+
+const queueOptions = {
+  token: v.optional(v.pipe(v.string('auth_required: ranked play needs a valid player token (POST /api/guest)'), v.maxLength(1024, 'auth_required: token too long'))),
+  bestOf: v.optional(v.picklist([1, 3, '1', '3'], 'bestOf must be one of 1, 3'), 1),
+};
 
 export class RankedQueueRoom extends Room {
-  override maxClients = 10_000;
+  override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
   private lastOpponent = new Map<string, string>();
   private tick: NodeJS.Timeout | null = null;
 
+  constructor() {
+    super();
+    guardFrames(this);
+  }
+
   static override async onAuth(_token: string, raw: unknown): Promise<{ identity: Identity; bestOf: 1 | 3 }> {
-    const options = asOptions(raw);
+    const options = parseClientOptions(queueOptions, raw);
     const identity = verifyToken(options.token);
     if (!identity) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (POST /api/guest)');
-    const bestOf = Number(parseOneOf(String(options.bestOf ?? 1), 'bestOf', ['1', '3'] as const, '1')) as 1 | 3;
-    return { identity, bestOf };
+    return { identity, bestOf: Number(options.bestOf) as 1 | 3 };
   }
 
   override onCreate() {
     this.autoDispose = false;
-    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
+    // The queue takes no messages: whatever a client sends is answered, never dropped in silence.
+    this.onMessage('*', (client, type) => {
+      metrics.message('ranked_queue', 'unknown');
+      metrics.rejection('ranked_queue', 'unknown_message');
+      sendError(client, 'unknown_message', `the queue takes no messages (got ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : String(type)}): leave the room to cancel`);
+    });
     this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
   }
 
@@ -79,7 +99,7 @@ export class RankedQueueRoom extends Room {
     const pairs = findPairs([...this.waiting.values()], Date.now(), (id) => this.lastOpponent.get(id), queueWidenMs());
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
-      await this.startMatch(pair as [Waiting, Waiting]).catch((err) => console.error('ranked pairing failed:', err));
+      await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));
     }
     for (const client of this.clients) this.report(client);
   }

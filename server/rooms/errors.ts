@@ -11,6 +11,7 @@ export type RoomErrorCode =
   | 'spectator'
   | 'not_started'
   | 'already_asked'
+  | 'rate_limited'
   | 'internal';
 
 export interface ErrorMessage {

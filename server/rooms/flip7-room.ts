@@ -5,16 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
-import { BOT_STRATEGIES, applyAction, botAction, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
+import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
-import { sendError } from './errors';
-import { ParlorRoom } from './parlor-room';
+import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
 import { describeEvent, mirrorFlip7 } from './flip7-mirror';
-import { parseFlip7Options } from './flip7-options';
+import { MAX_SEATS, parseClientFlip7Options, parseFlip7RoomOptions } from './flip7-options';
 import { Flip7Commitment, Flip7RoomState, Flip7Seat } from './flip7-schema';
 import { syncArray } from './sync-array';
-import { exactKeys } from './payload';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
 
@@ -35,6 +33,7 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
   protected readonly gameName = 'flip7';
   override state = new Flip7RoomState();
   override patchRate = 1000;
+  override maxClients = MAX_SEATS + MAX_SPECTATORS;
 
   private game: Flip7State | null = null;
   /** seat → sessionId (humans) or bot id; the keys of `state.players`. */
@@ -48,14 +47,13 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
 
   /** Refuses bad options; marks players `open` so joinOrCreate only matches tables still seating (see GomokuRoom). */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
-    const parsed = parseFlip7Options(options);
-    ParlorRoom.checkSharedOptions(options, parsed.spectate);
+    const parsed = parseClientFlip7Options(options);
+    ParlorRoom.markOpen(options, parsed.spectate);
     return true;
   }
 
   override async onCreate(rawOptions: unknown) {
-    const restoreId = (rawOptions as { restore?: unknown })?.restore;
-    const options = parseFlip7Options(typeof restoreId === 'string' ? {} : rawOptions);
+    const { options, restore: restoreId } = parseFlip7RoomOptions(rawOptions);
     Object.assign(this.state, {
       phase: 'lobby', round: 0, host: '', dealer: '', toAct: '', winner: '', deckCount: 0, discardCount: 0, setAsideCount: 0,
       maxPlayers: options.maxPlayers, turnSeconds: options.turnSeconds, deadline: 0, nextRoundAt: 0, spectators: 0, version: 0,
@@ -66,17 +64,17 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
       this.strategies.set(`bot-${i + 1}`, strategy);
     }
     this.metadata = this.listing();
-    this.onMessage('start', (client, payload) => this.onStart(client, payload));
-    this.onMessage('hit', (client, payload) => this.onPlay(client, payload, { type: 'hit' }));
-    this.onMessage('stay', (client, payload) => this.onPlay(client, payload, { type: 'stay' }));
-    this.onMessage('target', (client, payload) => this.onTarget(client, payload));
-    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
-    if (typeof restoreId === 'string') await this.restore(restoreId);
+    this.handle('start', flip7Messages.start, (client) => this.onStart(client));
+    this.handle('hit', flip7Messages.hit, (client) => this.onPlay(client, { type: 'hit' }));
+    this.handle('stay', flip7Messages.stay, (client) => this.onPlay(client, { type: 'stay' }));
+    this.handle('target', flip7Messages.target, (client, { sessionId }) => this.onTarget(client, sessionId));
+    this.handleUnknownMessages();
+    if (restoreId !== undefined) await this.restore(restoreId);
     this.broadcastPatch();
   }
 
   override onJoin(client: Client, rawOptions: unknown) {
-    const options = parseFlip7Options(rawOptions);
+    const { options } = parseFlip7RoomOptions(rawOptions);
     const reclaimed = options.seatToken ? this.reclaimSeat(client, options.seatToken) : false;
     if (!reclaimed) {
       const humanSeats = this.seatIds.filter((id) => !this.strategies.has(id)).length;
@@ -120,49 +118,40 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
     clearHeldSeatTimers(this);
   }
 
-  private onStart(client: Client, payload: unknown) {
-    const checked = exactKeys(payload, []);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    if (client.sessionId !== this.state.host) return sendError(client, 'not_host', 'only the host starts the game');
+  private onStart(client: Client) {
+    if (client.sessionId !== this.state.host) return this.reject(client, 'not_host', 'only the host starts the game');
     if (this.state.phase === 'lobby') {
-      if (this.seatIds.length < 3) return sendError(client, 'not_enough_players', 'Flip 7 needs at least 3 players (add bots)');
+      if (this.seatIds.length < 3) return this.reject(client, 'not_enough_players', 'Flip 7 needs at least 3 players (add bots)');
       const names = this.seatIds.map((id) => this.state.players.get(id)!.name);
       const { state, events } = newGame({ names, dealer: 0 }, cryptoRandom);
       void this.persistence.serial(() => this.adopt(state, events, { start: names }));
       return;
     }
     if (this.state.phase === 'round_over') return this.act(0, { type: 'next_round' }, client);
-    sendError(client, 'wrong_phase', `cannot start during ${this.state.phase}`);
+    this.reject(client, 'wrong_phase', `cannot start during ${this.state.phase}`);
   }
 
-  private onPlay(client: Client, payload: unknown, action: Flip7Action) {
+  private onPlay(client: Client, action: Flip7Action) {
     const seat = this.actingSeat(client);
-    if (seat === null) return;
-    const checked = exactKeys(payload, []);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    this.act(seat, action, client);
+    if (seat !== null) return this.act(seat, action, client);
   }
 
-  private onTarget(client: Client, payload: unknown) {
+  private onTarget(client: Client, sessionId: string) {
     const seat = this.actingSeat(client);
     if (seat === null) return;
-    const checked = exactKeys(payload, ['sessionId']);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    const { sessionId } = checked.value;
-    if (typeof sessionId !== 'string') return sendError(client, 'invalid_payload', 'sessionId must be a string');
     const target = this.seatIds.indexOf(sessionId);
-    if (target < 0) return sendError(client, 'invalid_target', 'no such player at this table');
+    if (target < 0) return this.reject(client, 'invalid_target', 'no such player at this table');
     this.act(seat, { type: 'target', target }, client);
   }
 
   private actingSeat(client: Client): number | null {
     const seat = this.seatIds.indexOf(client.sessionId);
     if (seat < 0) {
-      sendError(client, 'spectator', 'spectators cannot act');
+      this.reject(client, 'spectator', 'spectators cannot act');
       return null;
     }
     if (!this.game) {
-      sendError(client, 'not_started', 'the game has not started');
+      this.reject(client, 'not_started', 'the game has not started');
       return null;
     }
     return seat;
@@ -174,7 +163,7 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
       if (!this.game) return;
       const result = applyAction(this.game, seat, action, cryptoRandom);
       if (!result.ok) {
-        if (client) sendError(client, result.code, result.message);
+        if (client) this.reject(client, result.code, result.message);
         return;
       }
       await this.adopt(result.state, result.events, { seat, action });

@@ -1,13 +1,19 @@
+import * as v from 'valibot';
 import type { WinRule } from '../../shared/gomoku';
-import { asOptions, invalidOption, parseBoolean, parseIntegerIn, parseName, parseOneOf } from './join-options';
+import { booleanOption, integerOption, oneOfOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from './join-options';
+import type { RankedOption } from './gomoku-ranked';
 
-export interface GomokuJoinOptions {
-  name: string;
-  rule: WinRule;
-  swap2: boolean;
-  turnSeconds: number;
-  spectate: boolean;
-}
+export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
+
+/** The `gomoku` room's join/create options: a closed shape (README, "The gomoku room"). */
+const gomokuOptions = {
+  ...seatOptions,
+  rule: oneOfOption('rule', ['standard', 'freestyle'] as const, 'standard'),
+  swap2: booleanOption('swap2', true),
+  turnSeconds: integerOption('turnSeconds', TURN_SECONDS.min, TURN_SECONDS.max, TURN_SECONDS.default),
+};
+
+export type GomokuJoinOptions = { name: string; rule: WinRule; swap2: boolean; turnSeconds: number; spectate: boolean };
 
 /**
  * Seats held for named players (a rematch, a ranked pairing): seat number → secret key.
@@ -15,29 +21,30 @@ export interface GomokuJoinOptions {
  */
 export type SeatKeys = Partial<Record<1 | 2, string>>;
 
-export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
+const key = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
+const seatKeysSchema = v.strictObject({ 1: v.optional(key), 2: v.optional(key) });
+const seriesPlayer = v.strictObject({ playerId: v.string(), name: v.string(), rating: v.number(), rd: v.number() });
+const rankedSchema = v.strictObject({ matchId: v.string(), bestOf: v.picklist([1, 3]), players: v.tuple([seriesPlayer, seriesPlayer]) });
 
-/** Throws a matchmaking error on any bad option; fills defaults for absent ones. */
-export function parseGomokuOptions(raw: unknown): GomokuJoinOptions {
-  const options = asOptions(raw);
-  return parseFields(options);
-}
-
-/** Options as a client sends them: the server-only fields are refused. */
+/** A client's options (onAuth): the server-only ones are refused. */
 export function parseClientGomokuOptions(raw: unknown): GomokuJoinOptions {
-  const options = asOptions(raw);
-  for (const field of ['seatKeys', 'seatKey', 'ranked']) {
-    if (field in options) throw invalidOption(`${field} is set by the server only`);
-  }
-  return parseFields(options);
+  return parseClientOptions(gomokuOptions, raw);
 }
 
-function parseFields(options: Record<string, unknown>): GomokuJoinOptions {
+/** Options as the room gets them: a client's (checked by onAuth) or the server's, with its own keys apart. */
+export function parseGomokuRoomOptions(raw: unknown): {
+  options: GomokuJoinOptions;
+  restore?: string;
+  ranked?: RankedOption;
+  seatKeys?: SeatKeys;
+  seatKey?: string;
+} {
+  const { options, server } = parseRoomOptions(gomokuOptions, raw);
   return {
-    name: parseName(options.name),
-    rule: parseOneOf(options.rule, 'rule', ['standard', 'freestyle'] as const, 'standard'),
-    swap2: parseBoolean(options.swap2, 'swap2', true),
-    turnSeconds: parseIntegerIn(options.turnSeconds, 'turnSeconds', TURN_SECONDS.min, TURN_SECONDS.max, TURN_SECONDS.default),
-    spectate: parseBoolean(options.spectate, 'spectate', false),
+    options,
+    restore: server.restore === undefined ? undefined : v.parse(roomIdSchema, server.restore),
+    ranked: server.ranked === undefined ? undefined : (v.parse(rankedSchema, server.ranked) as RankedOption),
+    seatKeys: server.seatKeys === undefined ? undefined : v.parse(seatKeysSchema, server.seatKeys),
+    seatKey: server.seatKey === undefined ? undefined : v.parse(key, server.seatKey),
   };
 }

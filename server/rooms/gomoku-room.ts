@@ -6,16 +6,14 @@
 import { randomBytes, randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
-import { CELLS, applyAction, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type WinRule } from '../../shared/gomoku';
-import { sendError } from './errors';
-import { ParlorRoom } from './parlor-room';
+import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule } from '../../shared/gomoku';
+import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
-import { parseClientGomokuOptions, parseGomokuOptions, type GomokuJoinOptions, type SeatKeys } from './gomoku-options';
-import { exactKeys, isInteger } from './payload';
+import { parseClientGomokuOptions, parseGomokuRoomOptions, type SeatKeys } from './gomoku-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { nextGameMs, reconnectSeconds } from './timings';
-import { mirrorSeries, RANKED_RULES, RANKED_TURN_SECONDS, type RankedOption } from './gomoku-ranked';
+import { mirrorSeries, RANKED_RULES, RANKED_TURN_SECONDS } from './gomoku-ranked';
 import { endSeriesEarly, nextGame, noteAction, recordMatchStart, settleGame, startSeries, type SeriesData } from '../ranked/series';
 
 
@@ -37,6 +35,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
   override state = new GomokuRoomState();
   /** A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11). */
   override patchRate = 1000;
+  override maxClients = 2 + MAX_SPECTATORS;
 
   private game: GomokuState | null = null;
   private seats: SeatMap = {};
@@ -56,14 +55,13 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
    */
   static override async onAuth(_token: string, options: unknown): Promise<unknown> {
     const parsed = parseClientGomokuOptions(options);
-    ParlorRoom.checkSharedOptions(options, parsed.spectate);
+    ParlorRoom.markOpen(options, parsed.spectate);
     return true;
   }
 
   override async onCreate(rawOptions: unknown) {
-    const restoreId = (rawOptions as { restore?: unknown })?.restore;
-    const ranked = (rawOptions as { ranked?: RankedOption }).ranked;
-    const options = parseGomokuOptions(typeof restoreId === 'string' ? {} : ranked ? { ...RANKED_RULES, turnSeconds: RANKED_TURN_SECONDS } : rawOptions);
+    const { options: given, restore: restoreId, ranked, seatKeys } = parseGomokuRoomOptions(rawOptions);
+    const options = ranked ? { ...given, ...RANKED_RULES, turnSeconds: RANKED_TURN_SECONDS } : given;
     this.state.rule = options.rule;
     this.state.swap2 = options.swap2;
     this.state.turnSeconds = options.turnSeconds;
@@ -74,24 +72,24 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
       this.state.ranked = true;
       await recordMatchStart(this.series);
     }
-    this.seatKeys = (rawOptions as { seatKeys?: SeatKeys }).seatKeys ?? null;
+    this.seatKeys = seatKeys ?? null;
     for (let i = 0; i < CELLS; i++) this.state.board.push(0);
     mirrorGomoku(this.state, null, this.seats);
     this.metadata = this.listing();
 
-    this.onMessage('place', (client, payload) => this.onPlace(client, payload));
-    this.onMessage('choose', (client, payload) => this.onChoose(client, payload));
-    this.onMessage('resign', (client, payload) => this.onResign(client, payload));
-    this.onMessage('rematch', (client, payload) => this.onRematch(client, payload));
-    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
-    if (typeof restoreId === 'string') await this.restore(restoreId);
+    this.handle('place', gomokuMessages.place, (client, { x, y }) => this.onAction(client, { type: 'place', x, y }));
+    this.handle('choose', gomokuMessages.choose, (client, { choice }) => this.onAction(client, { type: 'choose', choice: choice as Swap2Choice }));
+    this.handle('resign', gomokuMessages.resign, (client) => this.onAction(client, { type: 'resign' }));
+    this.handle('rematch', gomokuMessages.rematch, (client) => this.onRematch(client));
+    this.handleUnknownMessages();
+    if (restoreId !== undefined) await this.restore(restoreId);
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
   }
 
   override onJoin(client: Client, rawOptions: unknown) {
-    const options: GomokuJoinOptions = parseGomokuOptions(rawOptions);
-    const freeSeat = this.seatFor((rawOptions as { seatKey?: unknown }).seatKey);
+    const { options, seatKey } = parseGomokuRoomOptions(rawOptions);
+    const freeSeat = this.seatFor(seatKey);
     if (options.spectate || freeSeat === undefined) {
       this.spectatorIds.add(client.sessionId);
       this.state.spectators = this.spectatorIds.size;
@@ -141,46 +139,21 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
     clearHeldSeatTimers(this);
   }
 
-  private onPlace(client: Client, payload: unknown) {
+  private onAction(client: Client, action: GomokuAction) {
     const seat = this.actingSeat(client);
-    if (seat === null) return;
-    const checked = exactKeys(payload, ['x', 'y']);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    const { x, y } = checked.value;
-    if (!isInteger(x) || !isInteger(y)) return sendError(client, 'invalid_payload', 'x and y must be integers');
-    this.act(seat, { type: 'place', x, y }, client);
-  }
-
-  private onChoose(client: Client, payload: unknown) {
-    const seat = this.actingSeat(client);
-    if (seat === null) return;
-    const checked = exactKeys(payload, ['choice']);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    const { choice } = checked.value;
-    if (typeof choice !== 'string') return sendError(client, 'invalid_payload', 'choice must be a string');
-    this.act(seat, { type: 'choose', choice: choice as 'black' }, client);
-  }
-
-  private onResign(client: Client, payload: unknown) {
-    const seat = this.actingSeat(client);
-    if (seat === null) return;
-    const checked = exactKeys(payload, []);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    this.act(seat, { type: 'resign' }, client);
+    if (seat !== null) return this.act(seat, action, client);
   }
 
   /**
    * Both players asking for a rematch get a new room with the same settings and the seats
    * swapped (so the other player opens Swap 2); each receives a seat reservation for it.
    */
-  private async onRematch(client: Client, payload: unknown) {
+  private async onRematch(client: Client) {
     const seat = this.actingSeat(client);
     if (seat === null) return;
-    const checked = exactKeys(payload, []);
-    if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-    if (this.game?.phase !== 'game_over') return sendError(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
-    if (this.series) return sendError(client, 'ranked', 'ranked games have no rematch: queue again for a new opponent or the same one');
-    if (this.state.rematchVotes.includes(client.sessionId)) return sendError(client, 'already_asked', 'you already asked for a rematch');
+    if (this.game?.phase !== 'game_over') return this.reject(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
+    if (this.series) return this.reject(client, 'ranked', 'ranked games have no rematch: queue again for a new opponent or the same one');
+    if (this.state.rematchVotes.includes(client.sessionId)) return this.reject(client, 'already_asked', 'you already asked for a rematch');
     this.state.rematchVotes.push(client.sessionId);
     this.afterChange();
     if (this.state.rematchVotes.length < 2) return;
@@ -213,11 +186,11 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
   private actingSeat(client: Client): Seat | null {
     const seat = this.seatOf(client.sessionId);
     if (seat === null) {
-      sendError(client, 'spectator', 'spectators cannot act');
+      this.reject(client, 'spectator', 'spectators cannot act');
       return null;
     }
     if (!this.game) {
-      sendError(client, 'not_started', 'the game starts when both seats are taken');
+      this.reject(client, 'not_started', 'the game starts when both seats are taken');
       return null;
     }
     return seat;
@@ -232,7 +205,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
       if (!this.game) return;
       const result = applyAction(this.game, seat, action);
       if (!result.ok) {
-        if (client) sendError(client, result.code, result.message);
+        if (client) this.reject(client, result.code, result.message);
         return;
       }
       if (client && this.series) noteAction(this.series, seat);
@@ -258,7 +231,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
     try {
       await settleGame(series, this.game!);
     } catch (err) {
-      console.error(`[gomoku ${this.roomId}] rating update failed, retried on restore:`, (err as Error).message);
+      this.log.error({ err }, 'rating update failed, retried on restore');
       return;
     }
     mirrorSeries(this.state, series, this.seats);

@@ -1,48 +1,100 @@
 /**
- * Join options are checked before a seat is reserved (in the room's static onAuth),
- * so a bad option is a clear matchmaking error and never reaches onJoin (STACK.md fact 16).
+ * Join and create options are untrusted data. A client's options are read as own
+ * properties only into a closed shape per room (valibot schemas): an unknown key, a
+ * mistyped value or a server-only key is refused before a seat is reserved (in the room's
+ * static onAuth, which Colyseus runs before it creates a room, STACK.md fact 16).
+ *
+ * Server-only values (`restore`, `ranked`, `seatKeys`, `seatKey`) reach a room only from
+ * server code, which calls the matchmaker without going through onAuth. Colyseus copies
+ * options with `a[key] = b[key]` (its `merge`), which turns an own `__proto__` key into the
+ * object's prototype; refusing such keys in onAuth, and reading server values with
+ * `Object.hasOwn`, closes that path.
  */
+import * as v from 'valibot';
 import { ErrorCode, ServerError } from '@colyseus/core';
 
 export const NAME_MAX = 24;
+/**
+ * Options only server code may set; a client that sends one is refused. `open` is the mark
+ * onAuth itself puts on a player's options for `joinOrCreate`'s filter.
+ */
+export const SERVER_ONLY_OPTIONS = ['restore', 'ranked', 'seatKeys', 'seatKey', 'open'] as const;
+/** Keys that would reach an object's prototype when copied by assignment. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function invalidOption(message: string): ServerError {
   return new ServerError(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `invalid join option: ${message}`);
 }
 
 /** A display name: 1-24 characters after trimming, no control characters. Absent → "Guest". */
-export function parseName(value: unknown): string {
-  if (value === undefined) return 'Guest';
-  if (typeof value !== 'string') throw invalidOption('name must be a string');
-  const name = value.trim();
-  if (name.length < 1 || [...name].length > NAME_MAX) throw invalidOption(`name must be 1-${NAME_MAX} characters`);
-  if (/\p{Cc}/u.test(name)) throw invalidOption('name must not contain control characters');
-  return name;
+export const nameOption = v.optional(
+  v.pipe(
+    v.string('name must be a string'),
+    v.trim(),
+    v.check((name) => name.length >= 1 && [...name].length <= NAME_MAX, `name must be 1-${NAME_MAX} characters`),
+    v.check((name) => !/\p{Cc}/u.test(name), 'name must not contain control characters'),
+  ),
+  'Guest',
+);
+
+export const booleanOption = (field: string, fallback: boolean) => v.optional(v.boolean(`${field} must be true or false`), fallback);
+
+export function integerOption(field: string, min: number, max: number, fallback: number) {
+  const message = `${field} must be an integer from ${min} to ${max}`;
+  return v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message)), fallback);
 }
 
-export function parseBoolean(value: unknown, field: string, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw invalidOption(`${field} must be true or false`);
-  return value;
+export function oneOfOption<const T extends readonly [string, ...string[]]>(field: string, allowed: T, fallback: T[number]) {
+  return v.optional(v.picklist(allowed, `${field} must be one of ${allowed.join(', ')}`), fallback);
 }
 
-export function parseIntegerIn(value: unknown, field: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalidOption(`${field} must be an integer from ${min} to ${max}`);
+/** The options every seated room takes: a name, and whether to watch. */
+export const seatOptions = { name: nameOption, spectate: booleanOption('spectate', false) };
+
+/** The own enumerable keys of an options object; anything but an object (or nothing) is refused. */
+function ownOptions(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidOption('options must be an object');
+  const own: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(raw)) {
+    if (PROTOTYPE_KEYS.has(key)) throw invalidOption(`${key} is not an option`);
+    own[key] = (raw as Record<string, unknown>)[key];
   }
-  return value;
+  return own;
 }
 
-export function parseOneOf<T extends string>(value: unknown, field: string, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw invalidOption(`${field} must be one of ${allowed.join(', ')}`);
-  return value as T;
+function parseEntries<E extends v.ObjectEntries>(entries: E, own: Record<string, unknown>): v.InferOutput<v.StrictObjectSchema<E, undefined>> {
+  for (const key of Object.keys(own)) {
+    if (!Object.hasOwn(entries, key)) throw invalidOption(`unknown option ${JSON.stringify(key.slice(0, 40))}`);
+  }
+  const result = v.safeParse(v.strictObject(entries), own);
+  if (!result.success) throw invalidOption(result.issues[0].message);
+  return result.output;
 }
 
-export function asOptions(value: unknown): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidOption('options must be an object');
-  // Options arrive parsed from HTTP JSON by the router, which may not use plain prototypes.
-  return { ...(value as Record<string, unknown>) };
+/** A client's options (onAuth): refused if any key is server-only, unknown or mistyped. */
+export function parseClientOptions<E extends v.ObjectEntries>(entries: E, raw: unknown) {
+  const own = ownOptions(raw);
+  for (const key of SERVER_ONLY_OPTIONS) {
+    if (Object.hasOwn(own, key)) throw invalidOption(`${key} is set by the server only`);
+  }
+  return parseEntries(entries, own);
 }
+
+/**
+ * Options as a room receives them (onCreate, onJoin): a client's, already checked by onAuth,
+ * or the server's own, which may add server-only keys. Those are returned apart, as given.
+ */
+export function parseRoomOptions<E extends v.ObjectEntries>(entries: E, raw: unknown) {
+  const own = ownOptions(raw);
+  const server: Partial<Record<(typeof SERVER_ONLY_OPTIONS)[number], unknown>> = {};
+  for (const key of SERVER_ONLY_OPTIONS) {
+    if (!Object.hasOwn(own, key)) continue;
+    server[key] = own[key];
+    delete own[key];
+  }
+  return { options: parseEntries(entries, own), server };
+}
+
+/** A room id as Colyseus makes them: the only shape a `restore` value may have. */
+export const roomIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/));

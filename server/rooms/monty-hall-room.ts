@@ -5,13 +5,11 @@
  * the statistics (this player's and everyone's) kept by the counter store.
  */
 import type { Client } from '@colyseus/core';
-import { applyAction, EMPTY_STATS, newGame, publicView, record, type MontyAction, type MontyState, type Statistics } from '../../shared/monty-hall';
+import { applyAction, EMPTY_STATS, montyHallMessages, newGame, publicView, record, type MontyAction, type MontyState, type Statistics } from '../../shared/monty-hall';
 import { cryptoRandom } from '../crypto-random';
 import { counterStore } from '../stats/counter-store';
-import { sendError } from './errors';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './monty-hall-schema';
-import { exactKeys, isInteger } from './payload';
-import { SinglePlayerRoom, type SeatSnapshot } from './single-player-room';
+import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
 import { syncArray } from './sync-array';
 
 export interface MontyListing {
@@ -28,6 +26,7 @@ const toStats = (counts: Record<string, number>): Statistics => ({ ...EMPTY_STAT
 
 export class MontyHallRoom extends SinglePlayerRoom<MontyHallState, MontyListing> {
   protected readonly gameName = 'monty_hall';
+  protected readonly optionEntries = singlePlayerOptions;
   override state = new MontyHallState();
   private game: MontyState = newGame(cryptoRandom);
 
@@ -39,33 +38,25 @@ export class MontyHallRoom extends SinglePlayerRoom<MontyHallState, MontyListing
     this.state.stats = new MontyStats(toStats(await counterStore().get(playerGroup(this.playerName))));
   }
 
+  static override async onAuth(_token: string, options: unknown) {
+    return SinglePlayerRoom.checkClientOptions(singlePlayerOptions, options);
+  }
+
   override async onCreate(rawOptions: unknown) {
     Object.assign(this.state, { spectators: 0, gamesPlayed: 0, stats: new MontyStats(EMPTY_STATS), allStats: new MontyStats(EMPTY_STATS) });
-    this.onMessage('select', (client, payload) => {
-      const checked = exactKeys(payload, ['door']);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      if (!isInteger(checked.value.door)) return sendError(client, 'invalid_payload', 'door must be an integer');
-      this.act(client, { type: 'select', door: checked.value.door });
-    });
-    this.onMessage('decide', (client, payload) => {
-      const checked = exactKeys(payload, ['strategy']);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      if (typeof checked.value.strategy !== 'string') return sendError(client, 'invalid_payload', 'strategy must be a string');
-      this.act(client, { type: 'decide', strategy: checked.value.strategy as 'stick' });
-    });
-    this.onMessage('new_game', (client, payload) => {
+    this.handle('select', montyHallMessages.select, (client, { door }) => this.act(client, { type: 'select', door }));
+    this.handle('decide', montyHallMessages.decide, (client, { strategy }) => this.act(client, { type: 'decide', strategy: strategy as 'stick' }));
+    this.handle('new_game', montyHallMessages.new_game, (client) => {
       if (!this.mayAct(client)) return;
-      const checked = exactKeys(payload, []);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      if (this.game.phase !== 'complete') return sendError(client, 'invalid_phase', 'finish this game first');
+      if (this.game.phase !== 'complete') return this.reject(client, 'invalid_phase', 'finish this game first');
       this.game = newGame(cryptoRandom);
       this.mirror();
       void this.persistence.serial(() => this.persistence.save(this.snapshot()));
       this.afterChange();
     });
-    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
-    const restoreId = (rawOptions as { restore?: unknown })?.restore;
-    if (typeof restoreId === 'string') await this.restore(restoreId);
+    this.handleUnknownMessages();
+    const restoreId = this.createOptions(rawOptions).restore;
+    if (restoreId !== undefined) await this.restore(restoreId);
     this.state.allStats = new MontyStats(toStats(await counterStore().get(ALL)));
     this.mirror();
     this.metadata = this.listing();
@@ -75,9 +66,9 @@ export class MontyHallRoom extends SinglePlayerRoom<MontyHallState, MontyListing
   /** Applies one action; a finished game is counted (for this player and everyone) before anyone sees it. */
   private act(client: Client, action: MontyAction) {
     if (!this.mayAct(client)) return;
-    void this.persistence.serial(async () => {
+    return this.persistence.serial(async () => {
       const result = applyAction(this.game, action, cryptoRandom);
-      if (!result.ok) return sendError(client, result.code, result.message);
+      if (!result.ok) return this.reject(client, result.code, result.message);
       this.game = result.state;
       const done = result.state.result;
       if (done && result.state.phase === 'complete') {

@@ -4,11 +4,19 @@
  * deploy, presence, and the lobby listing kept in step with the state.
  */
 import { CloseCode, Room, ServerError, type Client } from '@colyseus/core';
+import type * as v from 'valibot';
+import { decodePayload } from '../../shared/core/payload';
+import { roomLog } from '../log';
+import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
-import { invalidOption } from './join-options';
+import { sendError, type RoomErrorCode } from './errors';
+import { guardFrames } from './flood-control';
 import { holdSeat } from './room-timers';
 import { reconnectSeconds } from './timings';
+
+/** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
+export const MAX_SPECTATORS = 100;
 
 /** The per-player fields every game's schema has. */
 export interface PresenceRow {
@@ -22,6 +30,10 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
   protected tokens = new Map<string, string>();
   private persistenceOf?: RoomPersistence;
+  /** Flood control in front of every frame a client sends (see flood-control.ts). */
+  protected readonly flood = guardFrames(this);
+  /** When the oldest message not yet broadcast arrived: its action-to-broadcast latency is measured at the patch. */
+  private pendingSince = 0;
 
   protected get persistence(): RoomPersistence {
     return (this.persistenceOf ??= new RoomPersistence(this.gameName, this));
@@ -33,14 +45,59 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected abstract isSeated(sessionId: string): boolean;
 
   /**
-   * Checks the options every room shares: `restore` is the server's own; a player (not a
-   * spectator) is marked `open` so that `joinOrCreate`, which filters on it, only matches
-   * rooms with a free seat — `joinById` does not filter and reaches any room.
+   * Called with a client's options once onAuth has parsed them: a player (not a spectator)
+   * is marked `open` so that `joinOrCreate`, which filters on it, only matches rooms with a
+   * free seat — `joinById` does not filter and reaches any room.
    */
-  protected static checkSharedOptions(options: unknown, spectate: boolean): void {
-    if (typeof options !== 'object' || options === null) return;
-    if ('restore' in options) throw invalidOption('restore is set by the server only');
-    if (!spectate) (options as Record<string, unknown>).open = true;
+  protected static markOpen(options: unknown, spectate: boolean): void {
+    if (!spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
+  }
+
+  /**
+   * Registers a client message: its payload is decoded with the game's schema first (a bad
+   * one is answered `invalid_payload` and changes nothing), and nothing the handler throws
+   * escapes: it is logged as the bug it is and the sender gets `internal`.
+   */
+  protected handle<S extends v.GenericSchema>(type: string, schema: S, handler: (client: Client, payload: v.InferOutput<S>) => unknown): void {
+    this.onMessage(type, (client: Client, payload: unknown) => {
+      metrics.message(this.gameName, type);
+      const decoded = decodePayload(schema, payload);
+      if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
+      this.pendingSince ||= performance.now();
+      this.guarded(client, type, () => handler(client, decoded.value));
+    });
+  }
+
+  /** Every type the room does not handle gets `unknown_message`. */
+  protected handleUnknownMessages(): void {
+    this.onMessage('*', (client: Client, type: unknown) => {
+      metrics.message(this.gameName, 'unknown');
+      const shown = typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : typeof type === 'number' ? String(type) : 'of that kind';
+      this.reject(client, 'unknown_message', `unknown message type ${shown}`);
+    });
+  }
+
+  /** A rejected message: the sender alone hears why, as `error {code, message}`. */
+  protected reject(client: Client, code: RoomErrorCode | (string & {}), message: string): void {
+    metrics.rejection(this.gameName, code);
+    sendError(client, code, message);
+  }
+
+  private guarded(client: Client, type: string, run: () => unknown): void {
+    const fail = (err: unknown) => {
+      this.log.error({ err, sessionId: client.sessionId, type }, 'message handler threw');
+      this.reject(client, 'internal', 'the server could not handle that message');
+    };
+    try {
+      const result = run();
+      if (result instanceof Promise) result.catch(fail);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  protected get log() {
+    return roomLog(this.gameName, this.roomId);
   }
 
   override async onDrop(client: Client) {
@@ -84,6 +141,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** Someone left for good. */
   protected departed(sessionId: string) {
     this.tokens.delete(sessionId);
+    this.flood.forget(sessionId);
     online.remove(sessionId);
   }
 
@@ -98,9 +156,13 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** Every change reaches clients and the lobby at once. */
   protected afterChange() {
     this.broadcastPatch();
+    if (this.pendingSince) {
+      metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);
+      this.pendingSince = 0;
+    }
     const next = this.listing();
     if (!sameListing(next, this.metadata)) {
-      this.setMetadata(next).catch((err) => console.error(`[${this.gameName} ${this.roomId}] listing update failed:`, err));
+      this.setMetadata(next).catch((err) => this.log.error({ err }, 'listing update failed'));
     }
   }
 
@@ -108,7 +170,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     // A deliberate refusal in onAuth (wrapped by Colyseus) already went to the client as its join error.
     if (methodName === 'onAuth' && (error instanceof ServerError || (error as { cause?: unknown }).cause instanceof ServerError)) return;
     // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
-    console.error(`[${this.gameName} ${this.roomId}] uncaught exception in ${methodName}:`, error);
+    this.log.error({ err: error, method: methodName }, 'uncaught exception');
   }
 }
 

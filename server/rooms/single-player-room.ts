@@ -4,9 +4,9 @@
  * spectators cannot act; the player's seat and the spectators survive a restart.
  */
 import type { Client } from '@colyseus/core';
-import { sendError } from './errors';
-import { asOptions, invalidOption, parseBoolean, parseName } from './join-options';
-import { ParlorRoom, type PresenceRow } from './parlor-room';
+import * as v from 'valibot';
+import { invalidOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from './join-options';
+import { MAX_SPECTATORS, ParlorRoom, type PresenceRow } from './parlor-room';
 import { clearHeldSeatTimers } from './room-timers';
 import { reconnectSeconds } from './timings';
 
@@ -24,33 +24,49 @@ export interface SeatSnapshot {
   savedAt: number;
 }
 
+/** The options every single-player room takes; a game adds its own (`starter`, `seed`). */
+export const singlePlayerOptions = seatOptions;
+
 export abstract class SinglePlayerRoom<State extends SingleState, Listing> extends ParlorRoom<State, Listing> {
+  override maxClients = 1 + MAX_SPECTATORS;
   protected player: string | null = null;
   protected playerName = '';
   protected spectatorIds = new Set<string>();
 
+  /** The room's join/create options (a closed shape): `singlePlayerOptions` and the game's own. */
+  protected abstract readonly optionEntries: v.ObjectEntries;
   /** A row for the player in the synced `players` map. */
   protected abstract playerRow(name: string, connected: boolean, returnBy: number): PresenceRow;
   /** The player took the seat (after the row exists). */
   protected async playerJoined(_client: Client, _options: Record<string, unknown>): Promise<void> {}
 
-  override async onAuth(_client: Client, raw: unknown) {
-    const options = asOptions(raw);
-    parseName(options.name);
-    const spectate = parseBoolean(options.spectate, 'spectate', false);
-    ParlorRoom.checkSharedOptions(options, spectate);
-    if (!spectate && this.player) throw invalidOption("this is someone else's game: join with spectate: true to watch");
-    this.checkJoinOptions(options);
+  /** A client's options, for each game's static onAuth (Colyseus calls it unbound, before it creates a room). */
+  protected static checkClientOptions(entries: v.ObjectEntries, raw: unknown): true {
+    parseClientOptions(entries, raw);
     return true;
   }
 
-  /** Game-specific join options, checked before a seat is reserved; throw `invalidOption` to refuse. */
-  protected checkJoinOptions(_options: Record<string, unknown>): void {}
+  /**
+   * Runs at the join, after the static check, since the seat may be taken by now. (Colyseus
+   * logs at start-up that an instance onAuth beside a static one "will be ignored"; it is run
+   * whenever the static one answers `true`, see Room._onJoin.)
+   */
+  override async onAuth(_client: Client, raw: unknown) {
+    const { options } = parseRoomOptions(this.optionEntries, raw);
+    if (!options.spectate && this.player) throw invalidOption("this is someone else's game: join with spectate: true to watch");
+    return true;
+  }
+
+  /** The options the room was made with; `restore` only ever comes from the server's restore path. */
+  protected createOptions(raw: unknown): { options: Record<string, unknown>; restore?: string } {
+    const { options, server } = parseRoomOptions(this.optionEntries, raw);
+    return { options, restore: server.restore === undefined ? undefined : v.parse(roomIdSchema, server.restore) };
+  }
 
   override async onJoin(client: Client, raw: unknown) {
-    const options = asOptions(raw);
-    const name = parseName(options.name);
-    if (parseBoolean(options.spectate, 'spectate', false) || this.player) {
+    const { options } = parseRoomOptions(this.optionEntries, raw);
+    const name = options.name as string;
+    if (options.spectate || this.player) {
       this.spectatorIds.add(client.sessionId);
       this.state.spectators = this.spectatorIds.size;
     } else {
@@ -78,7 +94,7 @@ export abstract class SinglePlayerRoom<State extends SingleState, Listing> exten
   /** Only the player acts; anyone else gets `spectator`. */
   protected mayAct(client: Client): boolean {
     if (client.sessionId === this.player) return true;
-    sendError(client, 'spectator', 'spectators cannot act');
+    this.reject(client, 'spectator', 'spectators cannot act');
     return false;
   }
 

@@ -6,12 +6,10 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Client } from '@colyseus/core';
-import { exportSession, newGame, select, verifySession, type TenState } from '../../shared/ten-exorcism';
+import * as v from 'valibot';
+import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState } from '../../shared/ten-exorcism';
 import { highScores } from '../stats/high-scores';
-import { sendError } from './errors';
-import { invalidOption } from './join-options';
-import { exactKeys, isInteger } from './payload';
-import { SinglePlayerRoom, type SeatSnapshot } from './single-player-room';
+import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
 import { syncArray } from './sync-array';
 import { TenExorcismState, TenPlayer } from './ten-exorcism-schema';
 
@@ -23,11 +21,15 @@ export interface TenListing {
   open: false;
 }
 
-const SELECT_KEYS = ['startRow', 'startCol', 'endRow', 'endCol'] as const;
-const isSeed = (v: unknown): v is number => isInteger(v) && v >= 0 && v <= 2 ** 32 - 1;
+const seedMessage = 'seed must be an integer from 0 to 2^32-1';
+const tenOptions = {
+  ...singlePlayerOptions,
+  seed: v.optional(v.pipe(v.number(seedMessage), v.integer(seedMessage), v.minValue(0, seedMessage), v.maxValue(2 ** 32 - 1, seedMessage))),
+};
 
 export class TenExorcismRoom extends SinglePlayerRoom<TenExorcismState, TenListing> {
   protected readonly gameName = 'ten_exorcism';
+  protected readonly optionEntries = tenOptions;
   override state = new TenExorcismState();
   private game: TenState = newGame(0);
   private startedAt = Date.now();
@@ -36,23 +38,19 @@ export class TenExorcismRoom extends SinglePlayerRoom<TenExorcismState, TenListi
     return new TenPlayer({ name, connected, returnBy });
   }
 
-  protected override checkJoinOptions(options: Record<string, unknown>) {
-    if (options.seed !== undefined && !isSeed(options.seed)) throw invalidOption('seed must be an integer from 0 to 2^32-1');
+  static override async onAuth(_token: string, options: unknown) {
+    return SinglePlayerRoom.checkClientOptions(tenOptions, options);
   }
 
   override async onCreate(rawOptions: unknown) {
-    const options = (rawOptions ?? {}) as { seed?: unknown; restore?: unknown };
-    this.game = newGame(isSeed(options.seed) ? options.seed : randomInt(2 ** 32));
+    const { options, restore } = this.createOptions(rawOptions);
+    this.game = newGame(typeof options.seed === 'number' ? options.seed : randomInt(2 ** 32));
     Object.assign(this.state, { spectators: 0, attempts: 0 });
-    this.onMessage('select', (client, payload) => {
+    this.handle('select', tenExorcismMessages.select, (client, selection) => {
       if (!this.mayAct(client)) return;
-      const checked = exactKeys(payload, SELECT_KEYS);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      if (!SELECT_KEYS.every((k) => isInteger(checked.value[k]))) return sendError(client, 'invalid_payload', 'startRow, startCol, endRow and endCol must be integers');
-      const v = checked.value as Record<(typeof SELECT_KEYS)[number], number>;
-      void this.persistence.serial(async () => {
-        const result = select(this.game, v, Date.now() - this.startedAt);
-        if (!result.ok) return sendError(client, result.code, result.message);
+      return this.persistence.serial(async () => {
+        const result = select(this.game, selection, Date.now() - this.startedAt);
+        if (!result.ok) return this.reject(client, result.code, result.message);
         this.game = result.state;
         const [validation] = result.events;
         await this.persistence.save(this.snapshot(), { seq: this.game.actions.length, entry: this.game.actions.at(-1) });
@@ -62,14 +60,10 @@ export class TenExorcismRoom extends SinglePlayerRoom<TenExorcismState, TenListi
         this.afterChange();
       });
     });
-    this.onMessage('export', (client, payload) => {
-      const checked = exactKeys(payload, []);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      client.send('session', this.exported());
-    });
-    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
-    if (typeof options.restore === 'string') {
-      const snap = await this.restoreSeats<SeatSnapshot & { game: TenState; startedAt: number }>(options.restore);
+    this.handle('export', tenExorcismMessages.export, (client) => client.send('session', this.exported()));
+    this.handleUnknownMessages();
+    if (restore !== undefined) {
+      const snap = await this.restoreSeats<SeatSnapshot & { game: TenState; startedAt: number }>(restore);
       this.game = snap.game;
       this.startedAt = snap.startedAt;
     }

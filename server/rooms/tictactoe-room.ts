@@ -6,12 +6,10 @@
 import { randomInt } from 'node:crypto';
 import type { Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
-import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, type Mark, type TttState } from '../../shared/tictactoe';
+import * as v from 'valibot';
+import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, tictactoeMessages, type Mark, type TttState } from '../../shared/tictactoe';
 import { qTableStore } from '../stats/q-table-store';
-import { sendError } from './errors';
-import { invalidOption } from './join-options';
-import { exactKeys, isInteger } from './payload';
-import { SinglePlayerRoom, type SeatSnapshot } from './single-player-room';
+import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
 import { syncArray } from './sync-array';
 import { TicTacToeState, TttPlayer } from './tictactoe-schema';
 
@@ -23,8 +21,11 @@ export interface TttListing {
   open: false;
 }
 
+const tictactoeOptions = { ...singlePlayerOptions, starter: v.optional(v.picklist(['human', 'ai'], 'starter must be "human" or "ai"'), 'human') };
+
 export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> {
   protected readonly gameName = 'tictactoe';
+  protected readonly optionEntries = tictactoeOptions;
   override state = new TicTacToeState();
   private game: TttState = newGame();
   private human: Mark = 'X';
@@ -35,8 +36,8 @@ export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> 
     return new TttPlayer({ name, connected, returnBy });
   }
 
-  protected override checkJoinOptions(options: Record<string, unknown>) {
-    if (options.starter !== undefined && options.starter !== 'human' && options.starter !== 'ai') throw invalidOption('starter must be "human" or "ai"');
+  static override async onAuth(_token: string, options: unknown) {
+    return SinglePlayerRoom.checkClientOptions(tictactoeOptions, options);
   }
 
   /** The starter plays X, which moves first: with `starter: "ai"` the AI opens at once. */
@@ -48,30 +49,25 @@ export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> 
 
   override async onCreate(rawOptions: unknown) {
     Object.assign(this.state, { human: 'X', aiLastKey: 0, humanWins: 0, aiWins: 0, draws: 0, spectators: 0 });
-    this.onMessage('move', (client, payload) => {
+    this.handle('move', tictactoeMessages.move, (client, { key }) => {
       if (!this.mayAct(client)) return;
-      const checked = exactKeys(payload, ['key']);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      if (!isInteger(checked.value.key)) return sendError(client, 'invalid_payload', 'key must be an integer from 1 to 9');
-      const index = keypadToIndex(checked.value.key);
-      if (index === null) return sendError(client, 'invalid_key', 'key must be from 1 to 9');
-      void this.persistence.serial(async () => {
-        if (this.game.status === 'InProgress' && this.game.nextPlayer !== this.human) return sendError(client, 'not_your_turn', 'the AI is moving');
+      const index = keypadToIndex(key);
+      if (index === null) return this.reject(client, 'invalid_key', 'key must be from 1 to 9');
+      return this.persistence.serial(async () => {
+        if (this.game.status === 'InProgress' && this.game.nextPlayer !== this.human) return this.reject(client, 'not_your_turn', 'the AI is moving');
         const result = applyMove(this.game, index);
-        if (!result.ok) return sendError(client, result.code, result.message);
+        if (!result.ok) return this.reject(client, result.code, result.message);
         this.game = result.state;
         await this.aiTurn();
-        await this.persistence.save(this.snapshot(), { seq: this.game.moves.length, entry: { key: checked.value.key } });
+        await this.persistence.save(this.snapshot(), { seq: this.game.moves.length, entry: { key } });
         this.mirror();
         this.afterChange();
       });
     });
-    this.onMessage('new_game', (client, payload) => {
+    this.handle('new_game', tictactoeMessages.new_game, (client) => {
       if (!this.mayAct(client)) return;
-      const checked = exactKeys(payload, []);
-      if (!checked.ok) return sendError(client, 'invalid_payload', checked.message);
-      void this.persistence.serial(async () => {
-        if (this.game.status === 'InProgress') return sendError(client, 'game_in_progress', 'finish this game first');
+      return this.persistence.serial(async () => {
+        if (this.game.status === 'InProgress') return this.reject(client, 'game_in_progress', 'finish this game first');
         this.game = newGame();
         this.state.aiLastKey = 0;
         await this.aiTurn();
@@ -80,9 +76,9 @@ export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> 
         this.afterChange();
       });
     });
-    this.onMessage('*', (client, type) => sendError(client, 'unknown_message', `unknown message type ${String(type)}`));
-    const restoreId = (rawOptions as { restore?: unknown })?.restore;
-    if (typeof restoreId === 'string') {
+    this.handleUnknownMessages();
+    const restoreId = this.createOptions(rawOptions).restore;
+    if (restoreId !== undefined) {
       const snap = await this.restoreSeats<SeatSnapshot & { game: TttState; human: Mark; tally: [number, number, number]; rng: number }>(restoreId);
       Object.assign(this, { game: snap.game, human: snap.human, rng: new Mulberry32(snap.rng) });
       [this.state.humanWins, this.state.aiWins, this.state.draws] = snap.tally;

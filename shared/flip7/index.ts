@@ -3,3 +3,4 @@ export * from './score';
 export * from './state';
 export * from './game';
 export * from './advisor';
+export * from './messages';

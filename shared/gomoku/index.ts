@@ -3,3 +3,4 @@ export * from './swap2';
 export * from './state';
 export * from './game';
 export * from './serialize';
+export * from './messages';

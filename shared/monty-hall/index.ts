@@ -1,3 +1,4 @@
 export * from './game';
 export * from './stats';
 export * from './serialize';
+export * from './messages';

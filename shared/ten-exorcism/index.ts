@@ -1,3 +1,4 @@
 export * from './board';
 export * from './game';
 export * from './session';
+export * from './messages';

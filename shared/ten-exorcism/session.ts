@@ -5,7 +5,7 @@
  * claimed one. Replay clamps selections exactly as play does.
  */
 import { createBoardFromSeed, executeExorcism, validateSelection } from './board';
-import type { LoggedAction, TenState } from './game';
+import { MAX_ATTEMPTS, type LoggedAction, type TenState } from './game';
 
 export interface ExportedSession {
   v: 1;
@@ -40,7 +40,7 @@ export function verifySession(session: ExportedSession): { valid: boolean; score
   return { valid: score === session.score, score };
 }
 
-const MAX_ACTIONS = 10_000;
+const MAX_ACTIONS = MAX_ATTEMPTS;
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** Checks an untrusted body against the export format; the reason names the first problem. */

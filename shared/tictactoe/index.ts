@@ -1,3 +1,4 @@
 export * from './engine';
 export * from './ai';
 export * from './selfplay';
+export * from './messages';

@@ -1,11 +1,23 @@
-/** `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run. */
+/**
+ * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood.
+ */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
+import { benchFlood } from './flood.bench';
+
+const BENCHES: Record<string, () => void | Promise<void>> = {
+  rules: benchGomokuRules,
+  latency: benchMoveLatency,
+  flood: benchFlood,
+};
 
 async function main() {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((n) => !(n in BENCHES));
+  if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
   console.log(`Parlor benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-  benchGomokuRules();
-  await benchMoveLatency();
+  for (const name of names.length ? names : Object.keys(BENCHES)) await BENCHES[name]();
   process.exit(0);
 }
 

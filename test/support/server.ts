@@ -3,13 +3,27 @@ import path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
+import type { FloodLimits } from '../../server/rooms/flood-control';
 import { emptyRedis, testRedisUrl } from './processes';
 
-export async function startTestServer(overrides: { redisUrl?: string } = {}): Promise<RunningParlor> {
+export interface TestServerOptions {
+  redisUrl?: string;
+  /** Flood control; the server's defaults when left out (test/security checks those). */
+  floodLimits?: Partial<FloodLimits>;
+}
+
+/**
+ * For tests that fire hundreds of messages a second at one room to check the rules' answers:
+ * far above what flood control admits from a client, and beside the point of those tests.
+ */
+export const UNTHROTTLED: Partial<FloodLimits> = { burst: 100_000, perSecond: 100_000 };
+
+export async function startTestServer(overrides: TestServerOptions = {}): Promise<RunningParlor> {
   return startParlor({
     port: 0,
     host: '127.0.0.1',
     redisUrl: overrides.redisUrl,
+    floodLimits: overrides.floodLimits,
     publicAddress: undefined,
     clientDir: path.resolve(__dirname, '../../dist/client'),
   });
@@ -85,11 +99,11 @@ export function serverState(roomId: string): any {
 }
 
 /** For a test file: the real server in-process on a Redis database of its own, emptied before and after its tests. */
-export function redisServerSuite(): { readonly server: RunningParlor; readonly redisUrl: string } {
+export function redisServerSuite(options: Omit<TestServerOptions, 'redisUrl'> = {}): { readonly server: RunningParlor; readonly redisUrl: string } {
   const suite = { redisUrl: testRedisUrl(), server: undefined as unknown as RunningParlor };
   beforeAll(async () => {
     await emptyRedis(suite.redisUrl);
-    suite.server = await startTestServer({ redisUrl: suite.redisUrl });
+    suite.server = await startTestServer({ ...options, redisUrl: suite.redisUrl });
   });
   afterAll(async () => {
     await suite.server?.stop();

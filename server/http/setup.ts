@@ -1,0 +1,50 @@
+/**
+ * The HTTP side of the server in one place, for app.ts: what goes in front of the routes
+ * (security headers, rate limits, /metrics, the monitor panel), what goes after them (JSON
+ * 404 and errors), and the matchmaking gate on the http.Server (see gate.ts).
+ */
+import type { Server } from 'node:http';
+import type express from 'express';
+import type Redis from 'ioredis';
+import { rateLimitsOf, type ParlorConfig } from '../config';
+import { jsonErrors, jsonNotFound } from './errors';
+import { installMatchmakeGate } from './gate';
+import { mountMetrics } from './metrics-route';
+import { MONITOR_PATH, mountMonitor } from './monitor';
+import { HttpLimits } from './rate-limit';
+import { securityHeaders } from './security';
+
+export interface HttpSide {
+  limits: HttpLimits;
+  /** Mount before the routes. */
+  before(app: express.Application): void;
+  /** Mount after the routes. */
+  after(app: express.Application): void;
+  /** Once the server listens (Colyseus has bound its router): the matchmaking gate in front. */
+  installGate(server: Server): void;
+}
+
+/** `redis`: the one connection the rate limits share (with REDIS_URL); the caller closes it. */
+export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
+  const trustProxy = config.trustProxy ?? 0;
+  const limits = new HttpLimits(rateLimitsOf(config), trustProxy, redis);
+  return {
+    limits,
+    before(app) {
+      app.disable('x-powered-by');
+      app.set('trust proxy', trustProxy);
+      app.use(securityHeaders(MONITOR_PATH));
+      app.post('/api/guest', limits.middleware('guest'));
+      app.post('/api/ten/verify', limits.middleware('ten_verify'));
+      mountMetrics(app, { token: config.metricsToken });
+      mountMonitor(app, { adminPassword: config.adminPassword, limits });
+    },
+    after(app) {
+      app.use(jsonNotFound());
+      app.use(jsonErrors());
+    },
+    installGate(server) {
+      installMatchmakeGate(server, limits);
+    },
+  };
+}

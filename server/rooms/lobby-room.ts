@@ -1,0 +1,79 @@
+/**
+ * The `lobby` room: Colyseus's LobbyRoom (the live list of rooms), with its client input
+ * checked. A `filter` (join option or message) is `{name?, metadata?}` with at most a few
+ * flat fields; anything else is answered `error {code: "invalid_payload"}` and never
+ * reaches Colyseus, whose filtering throws on shapes it does not expect (and a throw in
+ * its listing callback would take the whole process down).
+ */
+import { LobbyRoom, type Client } from '@colyseus/core';
+import * as v from 'valibot';
+import { decodePayload, stringField } from '../../shared/core/payload';
+import { metrics } from '../metrics';
+import { sendError } from './errors';
+import { guardFrames } from './flood-control';
+import { parseClientOptions } from './join-options';
+
+const FILTER_FIELDS_MAX = 8;
+
+export const lobbyFilter = v.nullish(
+  v.strictObject({
+    name: v.optional(stringField('name', 32)),
+    metadata: v.optional(
+      v.pipe(
+        v.record(stringField('metadata key', 32), v.union([stringField('metadata value'), v.number(), v.boolean()], 'metadata values must be strings, numbers or booleans')),
+        v.check((m) => Object.keys(m).length <= FILTER_FIELDS_MAX, `metadata has at most ${FILTER_FIELDS_MAX} fields`),
+      ),
+    ),
+  }),
+);
+
+type Listing = { name: string; metadata?: Record<string, unknown> };
+
+export class ParlorLobby extends LobbyRoom {
+  override maxClients = 5000;
+
+  constructor() {
+    super();
+    guardFrames(this);
+  }
+
+  static override async onAuth(_token: string, options: unknown) {
+    parseClientOptions({ filter: lobbyFilter }, options);
+    return true;
+  }
+
+  override async onCreate(options: unknown) {
+    // LobbyRoom registers its own `filter` handler in onCreate: wrap it so it only ever sees a checked filter.
+    const register = this.onMessage.bind(this) as (type: string, handler: (client: Client, payload: unknown) => void) => () => void;
+    (this as { onMessage: unknown }).onMessage = (type: string, handler: (client: Client, payload: unknown) => void) =>
+      register(type, type === 'filter' ? (client, payload) => this.checkedFilter(client, payload, handler) : handler);
+    try {
+      await super.onCreate(options as never);
+    } finally {
+      delete (this as { onMessage?: unknown }).onMessage;
+    }
+    this.onMessage('*', (client, type) => {
+      metrics.message('lobby', 'unknown');
+      metrics.rejection('lobby', 'unknown_message');
+      sendError(client, 'unknown_message', `unknown message type ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : String(type)}`);
+    });
+  }
+
+  private checkedFilter(client: Client, payload: unknown, handler: (client: Client, payload: unknown) => void) {
+    metrics.message('lobby', 'filter');
+    const decoded = decodePayload(lobbyFilter, payload);
+    if (!decoded.ok) {
+      metrics.rejection('lobby', decoded.code);
+      return sendError(client, decoded.code, decoded.message);
+    }
+    handler(client, decoded.value ?? undefined);
+  }
+
+  /** Listings without metadata (a queue, another lobby) simply do not match a metadata filter. */
+  override filterItemForClient(room: Listing, filter: v.InferOutput<typeof lobbyFilter>): boolean {
+    if (!filter) return true;
+    if (filter.name !== undefined && filter.name !== room.name) return false;
+    const metadata = room.metadata ?? {};
+    return Object.entries(filter.metadata ?? {}).every(([field, value]) => Object.hasOwn(metadata, field) && metadata[field] === value);
+  }
+}
