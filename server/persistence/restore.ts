@@ -71,7 +71,8 @@ export async function restoreOrphanedRooms(store: RoomStore, knownDead = new Set
       // Owned before it is created: a room that ends at once deletes its entry after this write, not before.
       await store.own({ ...room, processId: matchMaker.processId });
       try {
-        await matchMaker.createRoom(room.name, { restore: room.roomId });
+        // Here, not wherever the matchmaker would put a new room: this process owns it now.
+        await matchMaker.handleCreateRoom(room.name, { restore: room.roomId });
         restored.push(room.roomId);
       } catch (err) {
         roomLog(room.name, room.roomId).error({ err: { message: (err as Error).message } }, 'restore failed');

@@ -47,6 +47,8 @@ export interface RoomStore {
   claim(room: RoomOwner, claimant: string): Promise<boolean>;
   /** A restored room's new host: no process takes it for an orphan again (its snapshot is not rewritten). */
   own(room: RoomOwner): Promise<void>;
+  /** The process the owners hash names as the room's host, or null. */
+  ownerOf(roomId: string): Promise<string | null>;
   /** Whether the room's snapshot is still there (it expires after ROOM_TTL_SECONDS without a write). */
   exists(roomId: string): Promise<boolean>;
   heartbeat(processId: string): Promise<void>;
@@ -68,6 +70,13 @@ const HEARTBEAT_TTL_SECONDS = 3600;
 /** A restore that failed is tried again once its claim expires. */
 const CLAIM_SECONDS = 30;
 const PREFIX = 'parlor:';
+/**
+ * A room's snapshot never exceeds this: every collection a client can grow is capped (README,
+ * "Limits"), so a bigger one is a bug, refused (the save fails and is logged) rather than written.
+ */
+export const MAX_SNAPSHOT_BYTES = 256 * 1024;
+/** The action log keeps a room's latest entries only. */
+export const MAX_LOG_ENTRIES = 2000;
 
 export class RedisRoomStore implements RoomStore {
   private readonly redis: Redis;
@@ -82,8 +91,10 @@ export class RedisRoomStore implements RoomStore {
 
   async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
     const key = `${PREFIX}room:${room.roomId}`;
-    const tx = this.redis.multi().set(key, JSON.stringify(room), 'EX', ROOM_TTL_SECONDS).del(`${key}:tokens`).hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
-    if (logEntry) tx.rpush(`${key}:log`, JSON.stringify(logEntry)).expire(`${key}:log`, ROOM_TTL_SECONDS);
+    const text = JSON.stringify(room);
+    if (text.length > MAX_SNAPSHOT_BYTES) throw new Error(`snapshot of ${text.length} bytes is over the bound of ${MAX_SNAPSHOT_BYTES}: not saved`);
+    const tx = this.redis.multi().set(key, text, 'EX', ROOM_TTL_SECONDS).del(`${key}:tokens`).hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
+    if (logEntry) tx.rpush(`${key}:log`, JSON.stringify(logEntry)).ltrim(`${key}:log`, -MAX_LOG_ENTRIES, -1).expire(`${key}:log`, ROOM_TTL_SECONDS);
     await tx.exec();
   }
 
@@ -121,6 +132,11 @@ export class RedisRoomStore implements RoomStore {
 
   async own(room: RoomOwner): Promise<void> {
     await this.redis.hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
+  }
+
+  async ownerOf(roomId: string): Promise<string | null> {
+    const value = await this.redis.hget(`${PREFIX}owners`, roomId);
+    return value ? value.split(' ')[1] : null;
   }
 
   async exists(roomId: string): Promise<boolean> {

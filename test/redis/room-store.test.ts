@@ -6,7 +6,7 @@
 import type { Room } from '@colyseus/core';
 import { RoomPersistence } from '../../server/persistence/room-persistence';
 import Redis from 'ioredis';
-import { RedisRoomStore, ROOM_TTL_SECONDS, setRoomStore } from '../../server/persistence/room-store';
+import { MAX_SNAPSHOT_BYTES, RedisRoomStore, ROOM_TTL_SECONDS, setRoomStore } from '../../server/persistence/room-store';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 
 const redisUrl = testRedisUrl();
@@ -75,4 +75,18 @@ describe('who hosts each room', () => {
     expect(await store.exists('r-a')).toBe(false);
     expect(await roomsOf([])).toEqual([]);
   });
+});
+
+it('a room another process hosts is never loaded for a restore (a live room is not copied or taken over)', async () => {
+  await persistence.save({ board: [1], tokens: {} });
+  await store.own({ name: 'gomoku', roomId: 'room-1', processId: 'someone-else' });
+  await expect(persistence.load('room-1')).rejects.toThrow(/hosted by someone-else/);
+  await persistence.remove();
+});
+
+it('a snapshot over the size bound is refused, not written', async () => {
+  await persistence.save({ board: [1], tokens: {} });
+  await expect(store.save({ name: 'gomoku', roomId: 'room-1', processId: 'p', snapshot: { junk: 'x'.repeat(MAX_SNAPSHOT_BYTES) } })).rejects.toThrow(/over the bound/);
+  expect(((await store.load('room-1'))!.snapshot as { board: number[] }).board).toEqual([1]);
+  await persistence.remove();
 });
