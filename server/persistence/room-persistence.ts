@@ -15,6 +15,8 @@ const SAVE_WAIT_MS = 500;
 
 export class RoomPersistence {
   private chain: Promise<void> = Promise.resolve();
+  /** Saves being waited for: while any is, the room sends no patch (its state may hold what is not saved yet). */
+  private waiting = 0;
 
   constructor(
     private readonly name: string,
@@ -23,6 +25,10 @@ export class RoomPersistence {
 
   get enabled(): boolean {
     return roomStore() !== null;
+  }
+
+  get saving(): boolean {
+    return this.waiting > 0;
   }
 
   /** Runs `step` after every step queued before it, so saves and broadcasts keep their order. */
@@ -40,7 +46,12 @@ export class RoomPersistence {
     const write = roomStore()?.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry);
     // Timed to the end of the write, also when the game goes on without waiting for it.
     write?.then(() => metrics.saveSeconds(this.name, (performance.now() - started) / 1000), () => undefined);
-    await this.waitFor(write);
+    this.waiting += 1;
+    try {
+      await this.waitFor(write);
+    } finally {
+      this.waiting -= 1;
+    }
   }
 
   private get log() {

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { isProvisional } from '../../shared/rating/glicko2';
 import { log } from '../log';
 import { metrics } from '../metrics';
-import { sendError } from '../rooms/errors';
+import { describeType, sendError } from '../rooms/errors';
 import { guardFrames } from '../rooms/flood-control';
 import type { RankedOption } from '../rooms/gomoku-ranked';
 import { parseClientOptions } from '../rooms/join-options';
@@ -59,7 +59,7 @@ export class RankedQueueRoom extends Room {
     this.onMessage('*', (client, type) => {
       metrics.message('ranked_queue', 'unknown');
       metrics.rejection('ranked_queue', 'unknown_message');
-      sendError(client, 'unknown_message', `the queue takes no messages (got ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : String(type)}): leave the room to cancel`);
+      sendError(client, 'unknown_message', `the queue takes no messages (got ${describeType(type)}): leave the room to cancel`);
     });
     this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
   }

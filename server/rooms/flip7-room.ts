@@ -40,7 +40,6 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
   private seatIds: string[] = [];
   private seatTokens = new Map<string, string>();
   private strategies = new Map<string, BotStrategy>();
-  private spectatorIds = new Set<string>();
   private commitments: Commitment[] = [];
   /** One timer at a time: the turn clock, a bot's move, or the pause before the next round. */
   private timers = new RoomTimers<'next'>();
@@ -175,10 +174,10 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
     this.game = game;
     if (events.some((e) => e.type === 'round_started')) this.commitments = [];
     this.commitments.push(...shuffledOrders(events, game).map(commit));
-    this.state.phase = game.phase;
     // The clock of whoever acts next is part of what is saved: a restore resumes it.
     this.schedule();
     await this.persistence.save(this.snapshot(), { seq: game.version, entry });
+    this.state.phase = game.phase;
     if (game.phase === 'game_over') await this.persistence.remove();
     const nameOf = (seat: number) => this.state.players.get(this.seatIds[seat])?.name ?? `seat ${seat + 1}`;
     const lines = events.map((e) => describeEvent(e, nameOf)).filter((l): l is string => l !== null);
@@ -277,6 +276,13 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
     return this.seatIds.includes(sessionId);
   }
 
+  protected joinsAsSpectator(raw: unknown): boolean {
+    const { options } = parseFlip7RoomOptions(raw);
+    const owner = options.seatToken === undefined ? undefined : this.seatTokens.get(options.seatToken);
+    if (owner !== undefined && !this.clients.getById(owner)) return false;
+    return options.spectate || this.state.phase !== 'lobby' || this.seatIds.length >= this.state.maxPlayers;
+  }
+
   /** Everything needed to rebuild the table elsewhere, hidden deck and unrevealed salts included. */
   protected snapshot() {
     return {
@@ -289,7 +295,7 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
       tokens: Object.fromEntries(this.tokens),
       spectators: [...this.spectatorIds],
       host: this.state.host,
-      phase: this.state.phase,
+      phase: this.game?.phase ?? this.state.phase,
       maxPlayers: this.state.maxPlayers,
       turnSeconds: this.state.turnSeconds,
       commitments: this.commitments,

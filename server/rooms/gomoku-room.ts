@@ -39,7 +39,6 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
 
   private game: GomokuState | null = null;
   private seats: SeatMap = {};
-  private spectatorIds = new Set<string>();
   /** When set, only holders of these keys are seated (rematch, ranked); everyone else watches. */
   private seatKeys: SeatKeys | null = null;
   private timers = new RoomTimers<'turn' | 'next_game'>();
@@ -274,6 +273,11 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
 
   protected isSeated(sessionId: string): boolean {
     return this.seatOf(sessionId) !== null;
+  }
+
+  protected joinsAsSpectator(raw: unknown): boolean {
+    const { options, seatKey } = parseGomokuRoomOptions(raw);
+    return options.spectate || this.seatFor(seatKey) === undefined;
   }
 
   /** Everything needed to rebuild this room in another process: rules state, seats, clock, tokens. */

@@ -9,7 +9,7 @@ import { LobbyRoom, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { decodePayload, stringField } from '../../shared/core/payload';
 import { metrics } from '../metrics';
-import { sendError } from './errors';
+import { describeType, sendError } from './errors';
 import { guardFrames } from './flood-control';
 import { parseClientOptions } from './join-options';
 
@@ -20,6 +20,7 @@ export const lobbyFilter = v.nullish(
     name: v.optional(stringField('name', 32)),
     metadata: v.optional(
       v.pipe(
+        v.custom<Record<string, unknown>>((m) => !Array.isArray(m), 'metadata must be an object of fields'),
         v.record(stringField('metadata key', 32), v.union([stringField('metadata value'), v.number(), v.boolean()], 'metadata values must be strings, numbers or booleans')),
         v.check((m) => Object.keys(m).length <= FILTER_FIELDS_MAX, `metadata has at most ${FILTER_FIELDS_MAX} fields`),
       ),
@@ -55,7 +56,7 @@ export class ParlorLobby extends LobbyRoom {
     this.onMessage('*', (client, type) => {
       metrics.message('lobby', 'unknown');
       metrics.rejection('lobby', 'unknown_message');
-      sendError(client, 'unknown_message', `unknown message type ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : String(type)}`);
+      sendError(client, 'unknown_message', `unknown message type ${describeType(type)}`);
     });
   }
 

@@ -10,8 +10,9 @@ import { roomLog } from '../log';
 import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
-import { sendError, type RoomErrorCode } from './errors';
+import { describeType, sendError, type RoomErrorCode } from './errors';
 import { guardFrames } from './flood-control';
+import { invalidOption } from './join-options';
 import { holdSeat } from './room-timers';
 import { reconnectSeconds } from './timings';
 
@@ -29,6 +30,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected abstract readonly gameName: string;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
   protected tokens = new Map<string, string>();
+  /** Everyone watching; at most MAX_SPECTATORS. */
+  protected spectatorIds = new Set<string>();
   private persistenceOf?: RoomPersistence;
   /** Flood control in front of every frame a client sends (see flood-control.ts). */
   protected readonly flood = guardFrames(this);
@@ -43,6 +46,20 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected abstract snapshot(): unknown;
   protected abstract listing(): Listing;
   protected abstract isSeated(sessionId: string): boolean;
+  /** Whether a client joining now with these options would watch rather than take a seat. */
+  protected abstract joinsAsSpectator(options: unknown): boolean;
+
+  /**
+   * Runs at every join, after the static check of the options (Colyseus logs at start-up that
+   * an instance onAuth beside a static one "will be ignored"; it is run whenever the static one
+   * answers `true`, see Room._onJoin): the spectator cap depends on who is in the room now.
+   */
+  override async onAuth(_client: Client, options: unknown): Promise<unknown> {
+    if (this.spectatorIds.size >= MAX_SPECTATORS && this.joinsAsSpectator(options)) {
+      throw invalidOption(`this room has ${MAX_SPECTATORS} spectators, the most it takes`);
+    }
+    return true;
+  }
 
   /**
    * Called with a client's options once onAuth has parsed them: a player (not a spectator)
@@ -72,8 +89,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected handleUnknownMessages(): void {
     this.onMessage('*', (client: Client, type: unknown) => {
       metrics.message(this.gameName, 'unknown');
-      const shown = typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : typeof type === 'number' ? String(type) : 'of that kind';
-      this.reject(client, 'unknown_message', `unknown message type ${shown}`);
+      this.reject(client, 'unknown_message', `unknown message type ${describeType(type)}`);
     });
   }
 
@@ -151,6 +167,17 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
       this.tokens.set(id, token);
       this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onLeave?.({ sessionId: id } as Client));
     }
+  }
+
+  /**
+   * The one place that enforces "no client sees a change before it is saved": a room mutates
+   * its synced state before an action's save resolves (the clock, the mirror), so no patch
+   * leaves — neither the patch timer's nor an unrelated event's — while a save is awaited;
+   * the action's own `afterChange` sends it once the save is in Redis.
+   */
+  override broadcastPatch(): boolean {
+    if (this.persistenceOf?.saving) return false;
+    return super.broadcastPatch();
   }
 
   /** Every change reaches clients and the lobby at once. */

@@ -31,7 +31,6 @@ export abstract class SinglePlayerRoom<State extends SingleState, Listing> exten
   override maxClients = 1 + MAX_SPECTATORS;
   protected player: string | null = null;
   protected playerName = '';
-  protected spectatorIds = new Set<string>();
 
   /** The room's join/create options (a closed shape): `singlePlayerOptions` and the game's own. */
   protected abstract readonly optionEntries: v.ObjectEntries;
@@ -46,15 +45,15 @@ export abstract class SinglePlayerRoom<State extends SingleState, Listing> exten
     return true;
   }
 
-  /**
-   * Runs at the join, after the static check, since the seat may be taken by now. (Colyseus
-   * logs at start-up that an instance onAuth beside a static one "will be ignored"; it is run
-   * whenever the static one answers `true`, see Room._onJoin.)
-   */
-  override async onAuth(_client: Client, raw: unknown) {
+  /** Runs at the join, after the static check, since the seat may be taken by now. */
+  override async onAuth(client: Client, raw: unknown) {
     const { options } = parseRoomOptions(this.optionEntries, raw);
     if (!options.spectate && this.player) throw invalidOption("this is someone else's game: join with spectate: true to watch");
-    return true;
+    return super.onAuth(client, raw);
+  }
+
+  protected joinsAsSpectator(raw: unknown): boolean {
+    return Boolean(parseRoomOptions(this.optionEntries, raw).options.spectate) || this.player !== null;
   }
 
   /** The options the room was made with; `restore` only ever comes from the server's restore path. */
