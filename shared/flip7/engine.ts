@@ -46,9 +46,18 @@ export class Round {
     this.run();
   }
 
+  /**
+   * True while the deal waits for the Hit or Stay of a player it reached holding cards (C Case 18): the deal task is
+   * then on top of the agenda. On a turn the agenda is empty (the deal and every `turn_after` have run).
+   */
+  private dealWaits(): boolean {
+    return this.s.agenda[this.s.agenda.length - 1]?.t === 'deal';
+  }
+
   hit(seat: number): void {
     this.s.turn = null;
-    this.s.agenda.push({ t: 'turn_after', seat });
+    // After a turn the next player clockwise is asked; after an answer to the deal, the deal goes on.
+    if (!this.dealWaits()) this.s.agenda.push({ t: 'turn_after', seat });
     this.draw(seat, 'hit');
     this.run();
   }
@@ -57,7 +66,7 @@ export class Round {
     this.s.turn = null;
     this.s.players[seat].status = 'stayed';
     this.events.push({ type: 'stayed', seat });
-    this.s.agenda.push({ t: 'turn_after', seat });
+    if (!this.dealWaits()) this.s.agenda.push({ t: 'turn_after', seat });
     this.run();
   }
 
@@ -97,18 +106,29 @@ export class Round {
           const seat = task.seat;
           task.seat = (seat + 1) % this.size;
           task.left -= 1;
-          // A player frozen before being dealt gets nothing; one who already holds cards
-          // (from a Flip Three) is asked Hit or Stay in turn instead (C Case 18).
-          if (this.isActive(seat) && s.players[seat].cards.length === 0) this.draw(seat, 'deal');
-          break;
+          // A player frozen (or busted) before being dealt gets nothing.
+          if (!this.isActive(seat)) break;
+          if (s.players[seat].cards.length === 0) {
+            this.draw(seat, 'deal');
+            break;
+          }
+          // One who already holds cards (from a Flip Three) is not dealt a card but asked Hit or Stay, the same
+          // decision as on a turn; the deal task stays on top and goes on after the answer (C Case 18).
+          s.turn = seat;
+          return;
         }
         case 'flip3': {
           if (task.left === 0 || !this.isActive(task.target)) {
             s.agenda.pop();
+            // Set-aside cards are assigned only if the target neither busted nor flipped 7 (C Case 14); the Flip
+            // Three stays with them until they are all assigned (C Cases 14-16, FAQ procedure step 4).
+            if (this.isActive(task.target) && task.setAside.length > 0) {
+              s.agenda.push({ t: 'assign', chooser: task.target, cards: task.setAside, assigned: [], flipThree: task.card });
+              break;
+            }
+            // Done, bust or Flip 7: the Flip Three goes to the discards, then whatever it set aside (procedure steps 1, 3).
             this.discard(task.card, 'flip three resolved');
-            // Set-aside cards are assigned only if the target neither busted nor flipped 7 (C Case 14).
-            if (this.isActive(task.target) && task.setAside.length > 0) s.agenda.push({ t: 'assign', chooser: task.target, cards: task.setAside, assigned: [] });
-            else task.setAside.forEach((c) => this.discard(c, 'flip three target out of the round'));
+            task.setAside.forEach((c) => this.discard(c, 'flip three target out of the round'));
             break;
           }
           task.left -= 1;
@@ -118,6 +138,10 @@ export class Round {
         case 'assign': {
           if (task.cards.length === 0) {
             s.agenda.pop();
+            // Every set-aside card has its owner: the Flip Three that set them aside is resolved, and is discarded
+            // before they take effect (C Case 14: "Once the new Flip 3 card has been assigned an owner, the original
+            // Flip 3 card is discarded"; Case 16(c)).
+            if (task.flipThree) this.discard(task.flipThree, 'flip three resolved');
             // In assignment order: push the last first so the first resolves first.
             for (let i = task.assigned.length - 1; i >= 0; i--) s.agenda.push({ t: 'resolve', by: task.chooser, ...task.assigned[i] });
             break;
@@ -274,7 +298,7 @@ export function tasksCards(task: Flip7State['agenda'][number]): Card[] {
     case 'flip3':
       return [task.card, ...task.setAside];
     case 'assign':
-      return [...task.cards, ...task.assigned.map((a) => a.card)];
+      return [...(task.flipThree ? [task.flipThree] : []), ...task.cards, ...task.assigned.map((a) => a.card)];
     case 'resolve':
       return [task.card];
     default:

@@ -130,7 +130,10 @@ export function setAsideCount(state: Flip7State): number {
   return state.agenda.flatMap(tasksCards).length + heldByPending(state).length;
 }
 
-/** What the server does for a seat whose clock ran out: stay (or hit with no card), a random target. */
+/**
+ * What the server does for a seat whose clock ran out: stay (or hit with no card), a random target. The deal's question
+ * to a player who already holds cards (C Case 18) is the same Hit or Stay, so it is answered the same way (stay).
+ */
 export function timeoutAction(state: Flip7State, rng: Random): Flip7Action | null {
   if (state.pending) return { type: 'target', target: state.pending.targets[randomInt(rng, state.pending.targets.length)] };
   if (state.turn === null) return null;

@@ -19,12 +19,19 @@ export interface Flip7Player {
  * Every card a task holds is counted by the 94-card invariant.
  */
 export type Task =
-  /** Deal one card to each of `left` seats starting at `seat` (skipping those who have cards or are out). */
+  /**
+   * Deal one card to each of `left` seats starting at `seat`. A seat out of the round is passed; one that already holds
+   * cards (from a Flip Three) is asked Hit or Stay instead (`turn`), and the deal goes on after the answer (C Case 18).
+   */
   | { t: 'deal'; seat: number; left: number }
   /** `target` must flip `left` more cards; Freeze/Flip Three drawn meanwhile go to `setAside`. */
   | { t: 'flip3'; target: number; left: number; setAside: ActionCard[]; card: 'flip_three' }
-  /** `chooser` assigns set-aside cards in the order flipped; none takes effect until all are assigned. */
-  | { t: 'assign'; chooser: number; cards: ActionCard[]; assigned: { card: ActionCard; target: number }[] }
+  /**
+   * `chooser` assigns set-aside cards in the order flipped; none takes effect until all are assigned. The Flip Three
+   * that set them aside (`flipThree`) is discarded once they are all assigned, before they take effect (C Cases 14-16).
+   * (Absent in states saved before it was kept here: that Flip Three is already in the discards.)
+   */
+  | { t: 'assign'; chooser: number; cards: ActionCard[]; assigned: { card: ActionCard; target: number }[]; flipThree?: 'flip_three' }
   /** An assigned Freeze or Flip Three takes effect on `target`. */
   | { t: 'resolve'; card: ActionCard; target: number; by: number }
   /** The next Hit/Stay goes to the first active player clockwise after `seat`. */
@@ -51,7 +58,7 @@ export interface Flip7State {
   discard: Card[];
   agenda: Task[];
   pending: Pending | null;
-  /** The seat asked to Hit or Stay, or null. */
+  /** The seat asked to Hit or Stay (on its turn, or by the deal: C Case 18), or null. */
   turn: number | null;
   /** Seat that flipped 7 this round, if any. */
   flip7: number | null;

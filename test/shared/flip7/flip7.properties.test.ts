@@ -1,7 +1,7 @@
 /** Flip 7 properties (issue 4), at least 100 runs each, over random games from seeded shuffles. */
 import fc from 'fast-check';
 import { Mulberry32 } from '../../../shared/core/rng';
-import { allCards, applyAction, buildDeck, isNumberCard, newGame, type Flip7Event } from '../../../shared/flip7';
+import { allCards, applyAction, buildDeck, isNumberCard, newGame, type Flip7Event, type Flip7State } from '../../../shared/flip7';
 import { anyFlip7ActionArb, playRandomGame, randomLegalAction } from '../../support/flip7-play';
 import { replay, stay } from '../../support/flip7-replay';
 import { KEEP_ORDER } from '../../../shared/flip7';
@@ -47,6 +47,52 @@ describe('Flip 7 properties', () => {
         });
       }
     }), { ...RUNS, examples: [[20, 1146952411]] });
+  });
+
+  it('a player holding cards when the deal reaches them is never dealt a card without choosing: the deal asks them Hit or Stay (C Case 18)', () => {
+    // Whether the deal is still under way is the engine's own bookkeeping (its agenda holds the deal task).
+    const dealing = (s: Flip7State) => s.phase === 'playing' && s.agenda.some((t) => t.t === 'deal');
+    let asked = 0;
+    fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
+      const { states, events } = playRandomGame(players, seed, 400);
+      // Per round: who holds a card (from the events), who was dealt a card, who answered Hit or Stay during the deal.
+      let holds = new Set<number>();
+      let dealt = new Set<number>();
+      let answered: number[] = [];
+      const check = (state: Flip7State) => {
+        // The deal is over: everyone still in was dealt a card or asked, in deal order, each once.
+        state.players.forEach((p, seat) => p.status === 'active' && expect(dealt.has(seat) || answered.includes(seat)).toBe(true));
+        const order = answered.map((seat) => (seat - state.dealer - 1 + players) % players);
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+        expect(new Set(answered).size).toBe(answered.length);
+        answered.forEach((seat) => expect(dealt.has(seat)).toBe(false));
+      };
+      for (let i = 0; i < states.length; i++) {
+        const before = states[i - 1];
+        if (before && dealing(before) && before.turn !== null && !before.pending) {
+          // A Hit or Stay while the deal waits: only from a player holding a card.
+          expect(holds.has(before.turn)).toBe(true);
+          answered.push(before.turn);
+          asked++;
+        }
+        for (const e of events[i]) {
+          if (e.type === 'round_started') [holds, dealt, answered] = [new Set(), new Set(), []];
+          if (e.type === 'drew' && e.cause === 'deal') {
+            expect(holds.has(e.seat)).toBe(false);
+            dealt.add(e.seat);
+          }
+          // A Freeze or Flip Three drawn is given away or set aside; every other card stays in front (a second Second
+          // Chance is passed on, but its drawer holds one already).
+          if (e.type === 'drew' && e.card !== 'freeze' && e.card !== 'flip_three') holds.add(e.seat);
+          if (e.type === 'frozen') holds.add(e.seat);
+          if (e.type === 'second_chance_given') holds.add(e.to);
+        }
+        const after = states[i];
+        if (!dealing(after) && (i === 0 || dealing(states[i - 1]) || events[i].some((e) => e.type === 'round_started')) && after.phase === 'playing') check(after);
+      }
+    }), RUNS);
+    // The case is common enough in random games for the property to bite.
+    expect(asked).toBeGreaterThan(10);
   });
 
   it('a round always ends, and only when no player is active or someone flipped 7', () => {

@@ -1,7 +1,9 @@
 /** Rulebook and FAQ cases (RULES-RESEARCH.md §1), replayed from stacked decks. Seats: 0 Dana (dealer), 1 Ari, 2 Bo. */
-import { allCards, applyAction, seatToAct } from '../../../shared/flip7';
+import { CAUTIOUS, allCards, applyAction, botAction, seatToAct, setAsideCount, timeoutAction, type Flip7Event } from '../../../shared/flip7';
 import { KEEP_ORDER } from '../../../shared/flip7';
 import { hit, replay, stay, target } from '../../support/flip7-replay';
+
+const dealDraws = (events: readonly Flip7Event[]) => events.filter((e) => e.type === 'drew' && e.cause === 'deal').map((e) => (e as { seat: number }).seat);
 
 describe('deal and turns (§1.3)', () => {
   it('the dealer deals from their left, ending with themselves; the player left of the dealer goes first', () => {
@@ -25,6 +27,99 @@ describe('deal and turns (§1.3)', () => {
     expect(state.players[1].cards).toEqual([]);
     // Ari holds no card, so Ari must hit.
     expect(applyAction(state, 1, stay, KEEP_ORDER)).toMatchObject({ ok: false, code: 'no_cards' });
+  });
+});
+
+describe('a player who holds cards when the deal reaches them is asked Hit or Stay (§1.3, C Case 18)', () => {
+  // C Case 18: "you got assigned a Flip 3 card by another player before you even got dealt your initial card by the
+  // dealer. You did not go bust in the Flip 3 process. When the initial deal resumes and the dealer reaches you, must you
+  // automatically be dealt an additional card …? … the dealer should instead ask you, 'Hit or stay?'"
+  // Ari (dealt first) is dealt a Flip Three and gives it to Bo, who flips 5, 6, 7 before the deal reaches him.
+  const flipThreeOnBo = ['flip_three', '5', '6', '7'] as const;
+
+  it('C Case 18: the deal stops at Bo, who got cards from a Flip Three, and asks him Hit or Stay instead of dealing him a card', () => {
+    const { state, events } = replay({ top: [...flipThreeOnBo, '8', '9'], actions: [[1, target(2)]] });
+    expect(state.players[2]).toMatchObject({ status: 'active', cards: ['5', '6', '7'] });
+    // The same decision as on a turn: Bo is the seat to act, with nothing pending, and may Stay (he has cards).
+    expect(state.pending).toBeNull();
+    expect(state.turn).toBe(2);
+    expect(seatToAct(state)).toBe(2);
+    // Nobody was dealt a card after Ari: the deal waits for Bo's answer (Dana's card is still on the deck).
+    expect(dealDraws(events)).toEqual([1]);
+    expect(state.deck.slice(0, 2)).toEqual(['8', '9']);
+    expect(applyAction(state, 1, hit, KEEP_ORDER)).toMatchObject({ ok: false, code: 'not_your_turn' });
+    expect(applyAction(state, 0, hit, KEEP_ORDER)).toMatchObject({ ok: false, code: 'not_your_turn' });
+  });
+
+  it('C Case 18: Bo says Stay — he banks 5+6+7, the deal goes on to Dana, and Ari (left of the dealer) still plays first', () => {
+    const { state, events } = replay({ top: [...flipThreeOnBo, '8', '9'], actions: [[1, target(2)], [2, stay]] });
+    expect(state.players[2]).toMatchObject({ status: 'stayed', cards: ['5', '6', '7'] });
+    expect(events).toContainEqual({ type: 'stayed', seat: 2 });
+    expect(state.players[0].cards).toEqual(['8']);
+    expect(dealDraws(events)).toEqual([1, 0]);
+    // Turn order after the deal is unchanged: Ari, who holds no card, must hit.
+    expect(state.turn).toBe(1);
+    expect(applyAction(state, 1, stay, KEEP_ORDER)).toMatchObject({ ok: false, code: 'no_cards' });
+    // Ari hits; Bo has stayed, so Dana is next.
+    const next = applyAction(state, 1, hit, KEEP_ORDER);
+    expect(next.ok && next.state.turn).toBe(0);
+  });
+
+  it('C Case 18: Bo says Hit — he takes one card by choice, the deal goes on to Dana, and Bo is asked again on his own turn', () => {
+    const { state, events } = replay({ top: [...flipThreeOnBo, '8', '9', '10'], actions: [[1, target(2)], [2, hit]] });
+    expect(state.players[2].cards).toEqual(['5', '6', '7', '8']);
+    expect(events).toContainEqual({ type: 'drew', seat: 2, card: '8', cause: 'hit' });
+    expect(state.players[0].cards).toEqual(['9']);
+    expect(dealDraws(events)).toEqual([1, 0]);
+    expect(state.turn).toBe(1);
+    const afterAri = applyAction(state, 1, hit, KEEP_ORDER);
+    expect(afterAri.ok && afterAri.state.players[1].cards).toEqual(['10']);
+    expect(afterAri.ok && afterAri.state.turn).toBe(2);
+  });
+
+  it('C Case 18: a Hit in the deal can bust like any Hit; the deal then goes on without Bo', () => {
+    const { state, events } = replay({ top: [...flipThreeOnBo, '5', '9'], actions: [[1, target(2)], [2, hit]] });
+    expect(state.players[2]).toMatchObject({ status: 'busted', cards: ['5', '6', '7', '5'] });
+    expect(events).toContainEqual({ type: 'busted', seat: 2, card: '5' });
+    expect(state.players[0].cards).toEqual(['9']);
+    expect(state.turn).toBe(1);
+  });
+
+  it('C Case 18: the dealer, given the Flip Three, is asked last in the deal; her Stay ends the deal and Ari plays first', () => {
+    const { state: asked } = replay({ top: [...flipThreeOnBo, '8'], actions: [[1, target(0)]] });
+    expect(asked.players[0].cards).toEqual(['5', '6', '7']);
+    expect(asked.players[2].cards).toEqual(['8']);
+    expect(seatToAct(asked)).toBe(0);
+    const { state } = replay({ top: [...flipThreeOnBo, '8'], actions: [[1, target(0)], [0, stay]] });
+    expect(state.players[0].status).toBe('stayed');
+    expect(state.turn).toBe(1);
+  });
+
+  it('a player frozen by a card set aside in that Flip Three is out, so the deal does not ask them (C Cases 2, 15, 18)', () => {
+    // Bo flips 5, Freeze (set aside), 6, freezes himself; the deal passes him and deals Dana.
+    const { state, events } = replay({ top: ['flip_three', '5', 'freeze', '6', '8'], actions: [[1, target(2)], [2, target(2)]] });
+    expect(state.players[2]).toMatchObject({ status: 'frozen', cards: ['5', '6', 'freeze'] });
+    expect(state.players[0].cards).toEqual(['8']);
+    expect(dealDraws(events)).toEqual([1, 0]);
+    expect(state.turn).toBe(1);
+  });
+
+  it('a player who busted in that Flip Three is not asked either', () => {
+    const { state } = replay({ top: ['flip_three', '5', '5', '8'], actions: [[1, target(2)]] });
+    expect(state.players[2].status).toBe('busted');
+    expect(state.players[0].cards).toEqual(['8']);
+    expect(state.turn).toBe(1);
+  });
+
+  it('the turn clock and a bot answer the question in the deal like any Hit or Stay', () => {
+    const { state } = replay({ top: [...flipThreeOnBo, '8'], actions: [[1, target(2)]] });
+    // The server's clock stays for a player who holds cards.
+    expect(timeoutAction(state, KEEP_ORDER)).toEqual(stay);
+    const bot = botAction(state, 2, CAUTIOUS);
+    expect(bot === null ? null : bot.type).toMatch(/^(hit|stay)$/);
+    expect(applyAction(state, 2, bot!, KEEP_ORDER).ok).toBe(true);
+    expect(botAction(state, 0, CAUTIOUS)).toBeNull();
+    expect(botAction(state, 1, CAUTIOUS)).toBeNull();
   });
 });
 
@@ -96,11 +191,56 @@ describe('Freeze and Flip Three (§1.5)', () => {
     expect(next.ok && next.state.turn).toBe(2);
   });
 
-  it('set-aside cards are discarded when the Flip Three target busts', () => {
+  it('set-aside cards are discarded when the Flip Three target busts, after the Flip Three itself (FAQ procedure steps 1 and 3)', () => {
     const { state } = replay({ top: ['5', '6', '7', 'flip_three', 'freeze', '6'], actions: [[1, hit], [1, target(2)]] });
     expect(state.players[2].status).toBe('busted');
     expect(state.pending).toBeNull();
-    expect(state.discard).toEqual(expect.arrayContaining(['freeze', 'flip_three']));
+    expect(state.discard).toEqual(['flip_three', 'freeze']);
+  });
+
+  it('C Cases 12, 15: the Flip Three stays out of the discards until the Freeze it set aside is assigned, then is discarded before the Freeze takes effect', () => {
+    // FAQ procedure step 4: "assign these in the order they were flipped … Next, discard the original Flip 3 card; its
+    // resolution is now complete. Assigned Freezes and Flip 3s then take effect sequentially."
+    const { state, events } = replay({ top: ['5', '6', '7', 'flip_three', '1', 'freeze', '2'], actions: [[1, hit], [1, target(2)]] });
+    expect(state.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    // Bo's three cards are flipped, but the Flip Three is not resolved while the Freeze waits for its owner.
+    expect(state.discard).toEqual([]);
+    expect(events.some((e) => e.type === 'discarded')).toBe(false);
+    expect(setAsideCount(state)).toBe(2); // the Flip Three and the Freeze
+    expect(allCards(state)).toHaveLength(94);
+    const next = applyAction(state, 2, target(0), KEEP_ORDER);
+    if (!next.ok) throw new Error(next.code);
+    expect(next.events.map((e) => e.type)).toEqual(['discarded', 'frozen']);
+    expect(next.events[0]).toEqual({ type: 'discarded', card: 'flip_three', reason: 'flip three resolved' });
+    expect(next.state.discard).toEqual(['flip_three']);
+    expect(setAsideCount(next.state)).toBe(0);
+  });
+
+  it('C Cases 14, 16(c): a set-aside Flip Three is given an owner, then the first Flip Three is discarded, then the new one is flipped', () => {
+    // Ari hits a Flip Three for Bo; Bo flips 1, a Flip Three (set aside), 2 and gives it to Dana, who flips
+    // Second Chance, 7 (saved), 3. Discards in play order: Flip Three #1, the Second Chance and the 7, Flip Three #2.
+    const top = ['5', '6', '7', 'flip_three', '1', 'flip_three', '2', 'second_chance', '7', '3'] as const;
+    const { state: assigning } = replay({ top: [...top], actions: [[1, hit], [1, target(2)]] });
+    expect(assigning.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign' });
+    expect(assigning.discard).toEqual([]);
+    const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
+    const order = events.filter((e) => ['discarded', 'flip_three', 'drew', 'second_chance_used'].includes(e.type)).slice(-9);
+    expect(order).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 0, by: 2 },
+      { type: 'drew', seat: 0, card: 'second_chance', cause: 'flip_three' },
+      { type: 'drew', seat: 0, card: '7', cause: 'flip_three' },
+      { type: 'discarded', card: 'second_chance', reason: 'used' },
+      { type: 'discarded', card: '7', reason: 'duplicate saved by second chance' },
+      { type: 'second_chance_used', seat: 0, card: '7' },
+      { type: 'drew', seat: 0, card: '3', cause: 'flip_three' },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+    ]);
+    expect(state.discard).toEqual(['flip_three', 'second_chance', '7', 'flip_three']);
+    expect(state.players[0].cards).toEqual(['7', '3']);
+    // C Case 19: after the chain, the player after Ari (who drew Flip Three #1) is asked.
+    expect(state.turn).toBe(2);
+    expect(allCards(state)).toHaveLength(94);
   });
 
   it('a Freeze then a Flip Three assigned to one player: frozen, and the Flip Three is discarded (sub-case a)', () => {
