@@ -22,9 +22,9 @@ export interface RateLimitSettings {
   /** Failed logins to the monitor panel at `/colyseus`. */
   adminLogin: RateLimitRule;
   /**
-   * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted.
-   * Without a trusted proxy every such request is a local tool, a test or a benchmark; behind a
-   * proxy on the same host, set TRUST_PROXY so the client's own address is used instead.
+   * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
+   * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
+   * default: behind a proxy on the same host every request would come from loopback.
    */
   exemptLoopback: boolean;
   /** Redis key prefix of the counters (with REDIS_URL they are shared by every process). */
@@ -36,7 +36,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   guest: { points: 20, seconds: 60 },
   tenVerify: { points: 30, seconds: 60 },
   adminLogin: { points: 10, seconds: 60 },
-  exemptLoopback: true,
+  exemptLoopback: false,
   keyPrefix: 'parlor:ratelimit',
 };
 

@@ -69,16 +69,14 @@ export function safeUrl(url: string): string {
   }
 }
 
-/** Colyseus's own log lines (its logger is console-like) as JSON lines of this logger, `{source: "colyseus"}`. */
+/** Colyseus's own log lines (its logger is console-like) as JSON lines of the root logger, `{source: "colyseus"}`. */
 export const colyseusLogger = (() => {
   const { format } = require('node:util') as typeof import('node:util');
-  const child = log.child({ source: 'colyseus' });
   const write = (level: 'trace' | 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
-    if (!child.isLevelEnabled(level)) return;
+    if (!log.isLevelEnabled(level)) return;
     const err = args.find((a): a is Error => a instanceof Error);
     const msg = format(...args.map((a) => (a instanceof Error ? a.message : a)));
-    if (err) child[level]({ err }, msg);
-    else child[level](msg);
+    log[level](err ? { source: 'colyseus', err } : { source: 'colyseus' }, msg);
   };
   return { trace: write('trace'), debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 })();

@@ -10,7 +10,7 @@ async function main() {
   const running = await startParlor(config, { handleSignals: true });
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   log.info(
-    { port: running.port, redis: config.redisUrl ? safeUrl(config.redisUrl) : null, monitor: Boolean(config.adminPassword), metricsToken: Boolean(config.metricsToken) },
+    { port: running.port, redis: config.redisUrl ? safeUrl(config.redisUrl) : null, monitor: Boolean(config.adminPassword), metricsAuth: Boolean(config.metricsToken) },
     `Parlor listening on http://${shown}:${running.port} (${config.redisUrl ? `Redis at ${safeUrl(config.redisUrl)}` : 'in-memory, no Redis'})`,
   );
 }

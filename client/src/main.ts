@@ -3,6 +3,8 @@
  * (add `/watch` to spectate), `#/leaderboard` and `#/player/<id>` the ranked pages.
  */
 import './style.css';
+// Pixi's precompiled shader uploads: the page then runs under a content-security policy without 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import { showLobby } from './lobby';
 import { showFlip7 } from './flip7/view';
 import { showGomoku } from './gomoku/view';

@@ -8,9 +8,8 @@
  * 1. counts it against the per-address limit (429 `{error, code: "rate_limited"}`, Retry-After);
  * 2. reads the body (at most 16 KiB, else 413) and checks it is a JSON object (else 400
  *    `{error, code: "invalid_json" | "invalid_body"}`; a `reconnect` needs its `reconnectionToken`)
- *    before Colyseus sees it — better-call's
- *    `getRequest` uses a pre-set `req.body` (a string passes through as is), so Colyseus reads
- *    the same bytes;
+ *    before Colyseus sees it — better-call's `getRequest` uses a pre-set `req.body` (a string
+ *    passes through as is), so Colyseus reads the same bytes;
  * 3. answers Colyseus's refusals with HTTP statuses a client and a proxy understand, keeping
  *    Colyseus's JSON body `{code, error}` (the SDK shows `error` as the message):
  *    520 no handler → 404, 521 invalid criteria → 400, 522 invalid room id → 404,

@@ -14,7 +14,7 @@ const publicPlayer = (p: PlayerRecord) => ({
 export function mountRankedRoutes(app: express.Application): void {
   app.post('/api/guest', express.json({ limit: '2kb' }), async (req, res) => {
     const result = await createGuest((req.body as { name?: unknown } | undefined)?.name);
-    if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ code: result.code, message: result.message });
+    if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
     res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
   });
 
@@ -24,14 +24,14 @@ export function mountRankedRoutes(app: express.Application): void {
 
   app.get('/api/players/:id', async (req, res) => {
     const player = await rankedStore().player(req.params.id);
-    if (!player) return void res.status(404).json({ code: 'not_found', message: 'no such player' });
+    if (!player) return void res.status(404).json({ error: 'no such player', code: 'not_found', message: 'no such player' });
     const recent = (await rankedStore().history(player.id, 20)).map((h) => ({ ...h, before: Math.round(h.before), after: Math.round(h.after), change: Math.round(h.after) - Math.round(h.before) }));
     res.json({ ...publicPlayer(player), recent });
   });
 
   app.get('/api/matches/:id', async (req, res) => {
     const match = await rankedStore().match(req.params.id);
-    if (!match) return void res.status(404).json({ code: 'not_found', message: 'no such match' });
+    if (!match) return void res.status(404).json({ error: 'no such match', code: 'not_found', message: 'no such match' });
     if (req.query.format === 'text') return void res.type('text/plain').send(matchAsText(match));
     res.json(match);
   });

@@ -5,9 +5,9 @@
  * Colyseus SDK) runs under:
  * - scripts and styles only from this origin (Vite emits no inline script or style; the code
  *   sets styles through the CSSOM, which CSP does not restrict);
- * - `'unsafe-eval'`: Pixi 8 compiles its uniform and buffer upload functions with `new Function`
- *   and refuses to start without it, unless the client imports `pixi.js/unsafe-eval` (which
- *   swaps in precompiled ones) — see PIXI_NEEDS_EVAL;
+ * - no `'unsafe-eval'`: Pixi 8 compiles its uniform and buffer upload functions with `new Function`
+ *   and refuses to start without eval, so the client imports `pixi.js/unsafe-eval` (which swaps in
+ *   precompiled ones, client/src/main.ts);
  * - images from this origin, `data:` and `blob:` (the favicon is `data:,`; Pixi may load
  *   textures from blobs), workers from this origin and `blob:` (Pixi's image-bitmap worker);
  * - connections to this origin and to any `ws:`/`wss:` address: in cluster mode the SDK
@@ -18,17 +18,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
-/**
- * Whether the client bundle still needs `'unsafe-eval'` (Pixi's generated functions). Adding
- * `import 'pixi.js/unsafe-eval';` at the top of client/src/main.ts removes the need: then set
- * this to false and the policy forbids eval.
- */
-export const PIXI_NEEDS_EVAL = true;
-
 export const CLIENT_CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'", ...(PIXI_NEEDS_EVAL ? ["'unsafe-eval'"] : [])],
+  'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],

@@ -6,7 +6,7 @@ import { highScores } from '../stats/high-scores';
 export function mountTenRoutes(app: express.Application): void {
   app.post('/api/ten/verify', express.json({ limit: '512kb' }), (req, res) => {
     const parsed = parseSession(req.body);
-    if (!parsed.ok) return void res.status(400).json({ reason: parsed.reason });
+    if (!parsed.ok) return void res.status(400).json({ error: parsed.reason, code: 'invalid_session', reason: parsed.reason });
     res.json(verifySession(parsed.session));
   });
 

@@ -123,7 +123,7 @@ function track(child: ChildProcess): ChildProcess {
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   const script = process.env.BENCH_SERVER_SCRIPT ?? path.join(ROOT, 'dist/server/main.js');
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', PUBLIC_ADDRESS: '', CLIENT_DIR: '' };
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', PUBLIC_ADDRESS: '', CLIENT_DIR: '', RATE_LIMIT_EXEMPT_LOOPBACK: 'true' };
   const child = track(spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'inherit'] }));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it listened`)));
