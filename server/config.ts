@@ -3,6 +3,7 @@
  * is listed in the README. Tests build a `ParlorConfig` by hand: the fields after `authSecret`
  * are optional and take the defaults below when left out.
  */
+import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './rooms/flood-control';
 
@@ -158,5 +159,5 @@ function logLevel(raw: string | undefined): LogLevel {
 
 function defaultClientDir(): string {
   // Compiled, this file lives in dist/server/; the client is built into dist/client/.
-  return require('node:path').resolve(__dirname, '..', 'client');
+  return path.resolve(__dirname, '..', 'client');
 }

@@ -10,6 +10,7 @@
  * `main.ts` sets the level from the validated config, so a server process started by a test
  * still prints its `info` lines (the tests read "Parlor listening on" from its stdout).
  */
+import { format } from 'node:util';
 import pino from 'pino';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -71,7 +72,6 @@ export function safeUrl(url: string): string {
 
 /** Colyseus's own log lines (its logger is console-like) as JSON lines of the root logger, `{source: "colyseus"}`. */
 export const colyseusLogger = (() => {
-  const { format } = require('node:util') as typeof import('node:util');
   const write = (level: 'trace' | 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     if (!log.isLevelEnabled(level)) return;
     const err = args.find((a): a is Error => a instanceof Error);

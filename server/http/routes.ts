@@ -1,6 +1,5 @@
 /** Plain HTTP routes: the health check and the built browser client. */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import express from 'express';
 import { matchMaker } from '@colyseus/core';
 import { online } from '../presence/online';

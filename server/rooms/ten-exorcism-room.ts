@@ -5,7 +5,6 @@
  * verified by replay and entered in the high-score table.
  */
 import { randomInt } from 'node:crypto';
-import type { Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState } from '../../shared/ten-exorcism';
 import { highScores } from '../stats/high-scores';

@@ -120,8 +120,12 @@ describe('client addresses and the limiter itself', () => {
     expect(clientAddress(request('10.0.0.2', 'not-an-ip'), 1)).toBe('10.0.0.2');
   });
 
-  it('loopback is exempt by default; IPv4-mapped addresses count as IPv4; IPv6 counts per /64', async () => {
-    const limiter = new HttpLimits(settings(), 0);
+  it('loopback is counted by default and exempt when configured; IPv4-mapped addresses count as IPv4; IPv6 counts per /64', async () => {
+    const counted = new HttpLimits(settings({ exemptLoopback: DEFAULT_RATE_LIMITS.exemptLoopback }), 0);
+    const first = [];
+    for (let i = 0; i < 3; i++) first.push((await counted.take('guest', request('::1'))).ok);
+    expect(first).toEqual([true, true, false]); // guest: 2 per minute
+    const limiter = new HttpLimits(settings({ exemptLoopback: true }), 0);
     const loopback = [];
     for (let i = 0; i < 5; i++) loopback.push((await limiter.take('guest', request(i % 2 ? '::1' : '::ffff:127.0.0.1'))).ok);
     expect(loopback).toEqual([true, true, true, true, true]);

@@ -73,17 +73,24 @@ export function tableSession(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { parlorTable: TableHook }).parlorTable.sessionId());
 }
 
-/** Waits until the page's decoded state satisfies a condition (given as a function body of `s`). */
+/**
+ * Waits until the page's decoded state satisfies a condition (given as a function body of `s`).
+ * The condition is compiled here, in Node: the page runs under a content-security policy that
+ * forbids eval, so it cannot compile it there.
+ */
 export async function waitForTable(page: Page, condition: string, timeout = 10000): Promise<void> {
-  await page.waitForFunction(
-    (cond) => {
-      const hook = (window as unknown as { parlorTable?: TableHook }).parlorTable;
-      const s = hook?.state();
-      return Boolean(s && Object.keys(s).length > 0 && new Function('s', `return (${cond});`)(s));
-    },
-    condition,
-    { timeout },
-  );
+  const holds = new Function('s', `return (${condition});`) as (s: any) => unknown;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await page.evaluate(() => (window as unknown as { parlorTable?: TableHook }).parlorTable?.state());
+    try {
+      if (s && Object.keys(s).length > 0 && holds(s)) return;
+    } catch {
+      // the state is not complete yet
+    }
+    if (Date.now() > deadline) throw new Error(`table condition not met within ${timeout} ms: ${condition}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** One real server and one Chromium for a browser-test file: started before its tests, stopped after them. */
