@@ -1,25 +1,16 @@
 /**
- * Error codes a room sends to the sender of a rejected message, as `error {code, message}`.
- * Rule codes come from shared/ (e.g. `occupied`, `not_your_turn`); these are the ones
- * the room adds before an action reaches the rules. All are listed in the README.
+ * How a rejection reaches its sender: `error {code, message}`. The codes come from the typed
+ * registry in shared/ (`shared/core/errors.ts` and each game's `errors.ts`), all listed in the README.
  */
 import type { Client } from '@colyseus/core';
-
-export type RoomErrorCode =
-  | 'invalid_payload'
-  | 'unknown_message'
-  | 'spectator'
-  | 'not_started'
-  | 'already_asked'
-  | 'rate_limited'
-  | 'internal';
+import type { CommonErrorCode } from '../../shared/core/errors';
 
 export interface ErrorMessage {
   code: string;
   message: string;
 }
 
-export function sendError(client: Client, code: string, message: string): void {
+export function sendError(client: Client, code: CommonErrorCode, message: string): void {
   client.send('error', { code, message } satisfies ErrorMessage);
 }
 

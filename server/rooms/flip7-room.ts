@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
-import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
+import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State, type Flip7TableErrorCode } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
@@ -29,7 +29,7 @@ export interface Flip7Listing {
   open: boolean;
 }
 
-export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing> {
+export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing, Flip7TableErrorCode> {
   protected readonly gameName = 'flip7';
   override state = new Flip7RoomState();
   override patchRate = 1000;

@@ -6,7 +6,7 @@
 import { randomBytes, randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
-import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule } from '../../shared/gomoku';
+import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule, type GomokuTableErrorCode } from '../../shared/gomoku';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
@@ -30,7 +30,7 @@ export interface GomokuListing {
   ranked: boolean;
 }
 
-export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing> {
+export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing, GomokuTableErrorCode> {
   protected readonly gameName = 'gomoku';
   override state = new GomokuRoomState();
   /** A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11). */

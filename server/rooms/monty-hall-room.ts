@@ -5,7 +5,7 @@
  * the statistics (this player's and everyone's) kept by the counter store.
  */
 import type { Client } from '@colyseus/core';
-import { applyAction, EMPTY_STATS, montyHallMessages, newGame, publicView, record, type MontyAction, type MontyState, type Statistics } from '../../shared/monty-hall';
+import { applyAction, EMPTY_STATS, montyHallMessages, newGame, publicView, record, type MontyAction, type MontyState, type Statistics, type MontyErrorCode } from '../../shared/monty-hall';
 import { cryptoRandom } from '../crypto-random';
 import { counterStore } from '../stats/counter-store';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './monty-hall-schema';
@@ -24,7 +24,7 @@ const ALL = 'monty:all';
 const playerGroup = (name: string) => `monty:player:${name.toLowerCase()}`;
 const toStats = (counts: Record<string, number>): Statistics => ({ ...EMPTY_STATS, ...counts });
 
-export class MontyHallRoom extends SinglePlayerRoom<MontyHallState, MontyListing> {
+export class MontyHallRoom extends SinglePlayerRoom<MontyHallState, MontyListing, MontyErrorCode> {
   protected readonly gameName = 'monty_hall';
   protected readonly optionEntries = singlePlayerOptions;
   override state = new MontyHallState();

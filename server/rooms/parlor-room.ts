@@ -10,7 +10,8 @@ import { roomLog } from '../log';
 import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
-import { describeType, sendError, type RoomErrorCode } from './errors';
+import type { CommonErrorCode } from '../../shared/core/errors';
+import { describeType, type ErrorMessage } from './errors';
 import { guardFrames } from './flood-control';
 import { invalidOption } from './join-options';
 import { holdSeat } from './room-timers';
@@ -26,7 +27,8 @@ export interface PresenceRow {
   returnBy: number;
 }
 
-export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing> extends Room<{ state: State; metadata: Listing }> {
+/** `Code`: the game's own error codes, from its registry in shared/ (besides the common ones). */
+export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
   protected abstract readonly gameName: string;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
   protected tokens = new Map<string, string>();
@@ -94,9 +96,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */
-  protected reject(client: Client, code: RoomErrorCode | (string & {}), message: string): void {
+  protected reject(client: Client, code: Code | CommonErrorCode, message: string): void {
     metrics.rejection(this.gameName, code);
-    sendError(client, code, message);
+    client.send('error', { code, message } satisfies ErrorMessage);
   }
 
   private guarded(client: Client, type: string, run: () => unknown): void {

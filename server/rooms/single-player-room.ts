@@ -27,7 +27,7 @@ export interface SeatSnapshot {
 /** The options every single-player room takes; a game adds its own (`starter`, `seed`). */
 export const singlePlayerOptions = seatOptions;
 
-export abstract class SinglePlayerRoom<State extends SingleState, Listing> extends ParlorRoom<State, Listing> {
+export abstract class SinglePlayerRoom<State extends SingleState, Listing, Code extends string> extends ParlorRoom<State, Listing, Code> {
   override maxClients = 1 + MAX_SPECTATORS;
   protected player: string | null = null;
   protected playerName = '';

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState } from '../../shared/ten-exorcism';
+import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState, type TenErrorCode } from '../../shared/ten-exorcism';
 import { highScores } from '../stats/high-scores';
 import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
 import { syncArray } from './sync-array';
@@ -26,7 +26,7 @@ const tenOptions = {
   seed: v.optional(v.pipe(v.number(seedMessage), v.integer(seedMessage), v.minValue(0, seedMessage), v.maxValue(2 ** 32 - 1, seedMessage))),
 };
 
-export class TenExorcismRoom extends SinglePlayerRoom<TenExorcismState, TenListing> {
+export class TenExorcismRoom extends SinglePlayerRoom<TenExorcismState, TenListing, TenErrorCode> {
   protected readonly gameName = 'ten_exorcism';
   protected readonly optionEntries = tenOptions;
   override state = new TenExorcismState();

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
 import * as v from 'valibot';
-import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, tictactoeMessages, type Mark, type TttState } from '../../shared/tictactoe';
+import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, tictactoeMessages, type Mark, type TttState, type TttTableErrorCode } from '../../shared/tictactoe';
 import { qTableStore } from '../stats/q-table-store';
 import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
 import { syncArray } from './sync-array';
@@ -23,7 +23,7 @@ export interface TttListing {
 
 const tictactoeOptions = { ...singlePlayerOptions, starter: v.optional(v.picklist(['human', 'ai'], 'starter must be "human" or "ai"'), 'human') };
 
-export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing> {
+export class TicTacToeRoom extends SinglePlayerRoom<TicTacToeState, TttListing, TttTableErrorCode> {
   protected readonly gameName = 'tictactoe';
   protected readonly optionEntries = tictactoeOptions;
   override state = new TicTacToeState();

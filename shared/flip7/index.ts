@@ -4,3 +4,4 @@ export * from './state';
 export * from './game';
 export * from './advisor';
 export * from './messages';
+export * from './errors';

@@ -1,3 +1,4 @@
+import type { FLIP7_RULE_CODES } from './errors';
 import type { ActionCard, Card } from './cards';
 
 export type PlayerStatus = 'active' | 'stayed' | 'busted' | 'frozen';
@@ -90,12 +91,4 @@ export type Flip7Event =
   | { type: 'round_over'; scores: number[]; totals: number[] }
   | { type: 'game_over'; winner: number };
 
-export type Flip7ErrorCode =
-  | 'game_over'
-  | 'wrong_phase'
-  | 'not_your_turn'
-  | 'not_a_player'
-  | 'no_cards'
-  | 'invalid_target'
-  | 'choice_pending'
-  | 'invalid_action';
+export type Flip7ErrorCode = (typeof FLIP7_RULE_CODES)[number];

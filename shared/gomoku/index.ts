@@ -4,3 +4,4 @@ export * from './state';
 export * from './game';
 export * from './serialize';
 export * from './messages';
+export * from './errors';

@@ -1,3 +1,4 @@
+import type { GOMOKU_RULE_CODES } from './errors';
 import type { Cell, Stone, WinRule } from './board';
 import type { Phase, Seat, Swap2Choice } from './swap2';
 
@@ -55,12 +56,4 @@ export type GomokuEvent =
   | { type: 'colours_assigned'; black: Seat; white: Seat }
   | { type: 'game_over'; winner: Seat | 'draw'; reason: EndReason; line: number[] };
 
-export type GomokuErrorCode =
-  | 'game_over'
-  | 'wrong_phase'
-  | 'not_your_turn'
-  | 'not_a_player'
-  | 'out_of_range'
-  | 'occupied'
-  | 'invalid_choice'
-  | 'invalid_action';
+export type GomokuErrorCode = (typeof GOMOKU_RULE_CODES)[number];

@@ -47,7 +47,8 @@ export type MontyEvent =
   | { type: 'host_revealed'; door: number }
   | { type: 'game_complete'; result: GameResult };
 
-export type MontyErrorCode = 'invalid_phase' | 'invalid_door' | 'invalid_strategy' | 'game_complete';
+import type { MontyErrorCode } from './errors';
+export type { MontyErrorCode } from './errors';
 export type MontyResult = Result<MontyState, MontyEvent, MontyErrorCode>;
 
 /** A new game with the prize placed uniformly by `rng` (crypto on the server). */

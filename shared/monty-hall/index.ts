@@ -2,3 +2,4 @@ export * from './game';
 export * from './stats';
 export * from './serialize';
 export * from './messages';
+export * from './errors';

@@ -4,6 +4,7 @@
  * is over when no rectangle sums to 10.
  */
 import { ok, reject, type Result } from '../core/result';
+import type { TenErrorCode } from './errors';
 import { createBoardFromSeed, executeExorcism, hasValidMoves, validateSelection, type Selection, type Validation } from './board';
 
 /** One logged attempt, in the seed's export shape: time since start, `[startRow, startCol, endRow, endCol]`, valid (1/0), points. */
@@ -34,7 +35,7 @@ export function newGame(seed: number): TenState {
 }
 
 /** `t`: ms since the game started (logged only; it never changes the outcome). */
-export function select(state: TenState, selection: Selection, t: number): Result<TenState, Validation, 'game_over' | 'too_many_attempts'> {
+export function select(state: TenState, selection: Selection, t: number): Result<TenState, Validation, TenErrorCode> {
   if (state.isGameOver) return reject('game_over', 'no rectangle sums to 10 any more');
   if (state.actions.length >= MAX_ATTEMPTS) return reject('too_many_attempts', `a game keeps at most ${MAX_ATTEMPTS} attempts: start a new one`);
   const v = validateSelection(state.board, selection);

@@ -2,3 +2,4 @@ export * from './board';
 export * from './game';
 export * from './session';
 export * from './messages';
+export * from './errors';

@@ -3,6 +3,7 @@
  * on top, X moves first, win by any of the 8 lines, draw on a full board. Keys 1-9 map to
  * cells as a numeric keypad (7 8 9 on top): `[6,7,8,3,4,5,0,1,2]` (RULINGS.md).
  */
+import type { TTT_RULE_CODES } from './errors';
 import { ok, reject, type Result } from '../core/result';
 
 export type Cell = 'X' | 'O' | 'E';
@@ -17,7 +18,7 @@ export interface TttState {
   moves: { index: number; player: Mark; stateKey: string }[];
 }
 
-export type TttErrorCode = 'invalid_key' | 'occupied' | 'game_over';
+export type TttErrorCode = (typeof TTT_RULE_CODES)[number];
 
 export const KEYPAD = [6, 7, 8, 3, 4, 5, 0, 1, 2] as const;
 export const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]] as const;

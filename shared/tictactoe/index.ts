@@ -2,3 +2,4 @@ export * from './engine';
 export * from './ai';
 export * from './selfplay';
 export * from './messages';
+export * from './errors';

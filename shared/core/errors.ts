@@ -1,0 +1,8 @@
+/**
+ * The error codes a client may receive, as one typed registry: the codes every room shares
+ * here, and each game's own beside its rules (`shared/<game>/errors.ts`). A room can only send a
+ * code from the registry (ParlorRoom.reject is typed by it), and a test checks that README.md
+ * lists every one: the README is the contract.
+ */
+export const COMMON_ERROR_CODES = ['invalid_payload', 'unknown_message', 'spectator', 'rate_limited', 'internal'] as const;
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
