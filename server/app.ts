@@ -7,7 +7,7 @@ import './websocket-global';
 import type { AddressInfo, Socket } from 'node:net';
 import { Server, matchMaker } from '@colyseus/core';
 import { ParlorLobby } from './rooms/lobby-room';
-import { setFloodLimits } from './rooms/flood-control';
+import { setFloodLimits } from './table/flood-control';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { floodLimitsOf, type ParlorConfig } from './config';
 import { Flip7Room } from './rooms/flip7-room';

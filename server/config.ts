@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
-import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './rooms/flood-control';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
 
 /** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
 export interface RateLimitRule {

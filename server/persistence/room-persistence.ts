@@ -4,8 +4,7 @@
  * the restored room holds every seat for its old session, so the players' clients come
  * back through Colyseus's own reconnection path with the tokens they already hold.
  */
-import { matchMaker, type Client, type Room } from '@colyseus/core';
-import { holdSeat } from '../rooms/room-timers';
+import { matchMaker, type Room } from '@colyseus/core';
 import { roomStore } from './room-store';
 import { roomLog } from '../log';
 import { metrics } from '../metrics';
@@ -106,12 +105,4 @@ export class RoomPersistence {
     await roomStore()?.remove(this.room.roomId).catch(() => undefined);
   }
 
-  /**
-   * Holds a seat for a session from before the restart: Colyseus then accepts that
-   * session's reconnection token, exactly as after an ordinary drop.
-   */
-  holdSeat(sessionId: string, reconnectionToken: string, seconds: number): Promise<Client> {
-    const standIn = { sessionId, reconnectionToken, auth: undefined, userData: undefined } as unknown as Client;
-    return holdSeat(this.room, standIn, seconds);
-  }
 }

@@ -11,15 +11,14 @@ import * as v from 'valibot';
 import { isProvisional } from '../../shared/rating/glicko2';
 import { log } from '../log';
 import { metrics } from '../metrics';
-import { describeType, sendError } from '../rooms/errors';
-import { guardFrames } from '../rooms/flood-control';
-import type { RankedOption } from '../rooms/gomoku-ranked';
-import { parseClientOptions } from '../rooms/join-options';
-import { queueWidenMs } from '../rooms/timings';
+import { describeType, sendError } from '../table/errors';
+import { guardFrames } from '../table/flood-control';
+import { parseClientOptions } from '../table/join-options';
+import { queueWidenMs } from '../table/timings';
 import { verifyToken, type Identity } from './identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { rankedStore } from './ranked-store';
-import type { SeriesPlayer } from './series';
+import type { RankedOption, SeriesPlayer } from './series';
 
 interface Waiting extends QueueEntry {
   name: string;

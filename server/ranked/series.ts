@@ -16,6 +16,13 @@ export interface SeriesPlayer {
   rd: number;
 }
 
+/** The server-only `ranked` create option of a Gomoku room: set by the `ranked_queue` room, never by a client. */
+export interface RankedOption {
+  matchId: string;
+  bestOf: 1 | 3;
+  players: [SeriesPlayer, SeriesPlayer];
+}
+
 export interface SeriesData {
   matchId: string;
   bestOf: 1 | 3;

@@ -1,7 +1,7 @@
 /** Writes the public part of a Flip 7 game into the synced schema, and words for the event log. */
 import { bustRisk, setAsideCount, tableView, type Flip7Event, type Flip7State } from '../../shared/flip7';
 import { Flip7Pending, type Flip7RoomState } from './flip7-schema';
-import { syncArray } from './sync-array';
+import { syncArray } from '../table/sync-array';
 
 /** `seatIds[seat]` is the sessionId (or bot id) keying that seat in `players`. */
 export function mirrorFlip7(target: Flip7RoomState, game: Flip7State, seatIds: readonly string[]): void {

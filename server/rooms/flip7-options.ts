@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerOption, invalidOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from './join-options';
+import { integerOption, invalidOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from '../table/join-options';
 
 /** The most seats a table has (seed: 3-18 players). */
 export const MAX_SEATS = 18;

@@ -7,14 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State, type Flip7TableErrorCode } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
-import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
+import { MAX_SPECTATORS, ParlorRoom } from '../table/parlor-room';
 import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
 import { describeEvent, mirrorFlip7 } from './flip7-mirror';
 import { MAX_SEATS, parseClientFlip7Options, parseFlip7RoomOptions } from './flip7-options';
 import { Flip7Commitment, Flip7RoomState, Flip7Seat } from './flip7-schema';
-import { syncArray } from './sync-array';
-import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
+import { syncArray } from '../table/sync-array';
+import { clearHeldSeatTimers, RoomTimers } from '../table/room-timers';
+import { botDelayMs, nextRoundMs, reconnectSeconds } from '../table/timings';
 
 const LOG_LINES = 40;
 const BOT_NAMES = ['Ada', 'Blaise', 'Carl', 'Dora', 'Emmy', 'Fermat', 'Grace', 'Hedy', 'Ida', 'Jules', 'Kurt', 'Lise', 'Max', 'Noor', 'Otto', 'Pia', 'Quinn'];

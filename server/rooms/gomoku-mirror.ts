@@ -4,7 +4,7 @@
  */
 import { CELLS, availableChoices, type GomokuState, type Seat } from '../../shared/gomoku';
 import type { GomokuRoomState } from './gomoku-schema';
-import { syncArray } from './sync-array';
+import { syncArray } from '../table/sync-array';
 
 export type SeatMap = Partial<Record<Seat, string>>;
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { WinRule } from '../../shared/gomoku';
-import { booleanOption, integerOption, oneOfOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from './join-options';
-import type { RankedOption } from './gomoku-ranked';
+import { booleanOption, integerOption, oneOfOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from '../table/join-options';
+import type { RankedOption } from '../ranked/series';
 
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
 

@@ -1,17 +1,11 @@
 /**
- * The ranked side of a Gomoku room: the server-only `ranked` create option (set by the
- * `ranked_queue` room, never by a client) and the series' public view in the synced state.
+ * The ranked side of a Gomoku room: the ranked rules and the series' public view in the
+ * synced state (the `ranked` create option itself is ranking's: `RankedOption` in ranked/series).
  */
 import { isProvisional } from '../../shared/rating/glicko2';
-import { playerInSeat, type SeriesData, type SeriesPlayer } from '../ranked/series';
+import { playerInSeat, type SeriesData } from '../ranked/series';
 import type { GomokuRoomState } from './gomoku-schema';
 import type { SeatMap } from './gomoku-mirror';
-
-export interface RankedOption {
-  matchId: string;
-  bestOf: 1 | 3;
-  players: [SeriesPlayer, SeriesPlayer];
-}
 
 /** Ranked games always use Swap 2 and the standard rule on 15x15 (seed Property 8, RULINGS). */
 export const RANKED_RULES = { rule: 'standard', swap2: true } as const;

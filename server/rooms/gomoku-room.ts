@@ -7,12 +7,12 @@ import { randomBytes, randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
 import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule, type GomokuTableErrorCode } from '../../shared/gomoku';
-import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
+import { MAX_SPECTATORS, ParlorRoom } from '../table/parlor-room';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';
 import { parseClientGomokuOptions, parseGomokuRoomOptions, type SeatKeys } from './gomoku-options';
-import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { nextGameMs, reconnectSeconds } from './timings';
+import { clearHeldSeatTimers, RoomTimers } from '../table/room-timers';
+import { nextGameMs, reconnectSeconds } from '../table/timings';
 import { mirrorSeries, RANKED_RULES, RANKED_TURN_SECONDS } from './gomoku-ranked';
 import { endSeriesEarly, nextGame, noteAction, recordMatchStart, settleGame, startSeries, type SeriesData } from '../ranked/series';
 

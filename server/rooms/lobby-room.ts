@@ -9,9 +9,9 @@ import { LobbyRoom, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { decodePayload, stringField } from '../../shared/core/payload';
 import { metrics } from '../metrics';
-import { describeType, sendError } from './errors';
-import { guardFrames } from './flood-control';
-import { parseClientOptions } from './join-options';
+import { describeType, sendError } from '../table/errors';
+import { guardFrames } from '../table/flood-control';
+import { parseClientOptions } from '../table/join-options';
 
 const FILTER_FIELDS_MAX = 8;
 

@@ -9,8 +9,8 @@ import { applyAction, EMPTY_STATS, montyHallMessages, newGame, publicView, recor
 import { cryptoRandom } from '../crypto-random';
 import { counterStore } from '../stats/counter-store';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './monty-hall-schema';
-import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
-import { syncArray } from './sync-array';
+import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from '../table/single-player-room';
+import { syncArray } from '../table/sync-array';
 
 export interface MontyListing {
   game: 'monty_hall';

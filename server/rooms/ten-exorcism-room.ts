@@ -8,8 +8,8 @@ import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
 import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState, type TenErrorCode } from '../../shared/ten-exorcism';
 import { highScores } from '../stats/high-scores';
-import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
-import { syncArray } from './sync-array';
+import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from '../table/single-player-room';
+import { syncArray } from '../table/sync-array';
 import { TenExorcismState, TenPlayer } from './ten-exorcism-schema';
 
 export interface TenListing {

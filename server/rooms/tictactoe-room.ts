@@ -9,8 +9,8 @@ import { Mulberry32 } from '../../shared/core/rng';
 import * as v from 'valibot';
 import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, tictactoeMessages, type Mark, type TttState, type TttTableErrorCode } from '../../shared/tictactoe';
 import { qTableStore } from '../stats/q-table-store';
-import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from './single-player-room';
-import { syncArray } from './sync-array';
+import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from '../table/single-player-room';
+import { syncArray } from '../table/sync-array';
 import { TicTacToeState, TttPlayer } from './tictactoe-schema';
 
 export interface TttListing {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
-import type { FloodLimits } from '../../server/rooms/flood-control';
+import type { FloodLimits } from '../../server/table/flood-control';
 import { emptyRedis, testRedisUrl } from './processes';
 
 export interface TestServerOptions {

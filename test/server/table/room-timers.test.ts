@@ -1,5 +1,5 @@
 import type { Client, Room } from '@colyseus/core';
-import { holdSeat } from '../../server/rooms/room-timers';
+import { holdSeat } from '../../../server/table/room-timers';
 
 const liveTimeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 

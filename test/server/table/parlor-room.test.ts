@@ -1,6 +1,6 @@
 /** What every room shares: the lobby listing is compared field by field, as JSON would compare it. */
 import fc from 'fast-check';
-import { sameListing } from '../../server/rooms/parlor-room';
+import { sameListing } from '../../../server/table/parlor-room';
 
 const value = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.boolean(), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }));
 const listing = fc.dictionary(fc.constantFrom('game', 'phase', 'players', 'spectators', 'open', 'seats'), value);

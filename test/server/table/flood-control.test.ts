@@ -1,4 +1,4 @@
-import { FloodControl, type FloodLimits } from '../../server/rooms/flood-control';
+import { FloodControl, type FloodLimits } from '../../../server/table/flood-control';
 
 const limits: FloodLimits = { burst: 5, perSecond: 10, disconnectAfter: 8, windowMs: 1000 };
 

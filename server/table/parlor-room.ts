@@ -167,7 +167,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected holdRestoredSeats(tokens: Record<string, string>) {
     for (const [id, token] of Object.entries(tokens)) {
       this.tokens.set(id, token);
-      this.persistence.holdSeat(id, token, reconnectSeconds()).catch(() => this.onLeave?.({ sessionId: id } as Client));
+      // A stand-in for the session from before the restart: Colyseus then accepts its reconnection token, as after a drop.
+      const standIn = { sessionId: id, reconnectionToken: token, auth: undefined, userData: undefined } as unknown as Client;
+      holdSeat(this, standIn, reconnectSeconds()).catch(() => this.onLeave?.({ sessionId: id } as Client));
     }
   }
 
