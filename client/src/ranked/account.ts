@@ -37,8 +37,9 @@ export async function ensureAccount(name: string): Promise<Account> {
   const saved = savedAccount();
   if (saved) return saved;
   const res = await fetch('/api/guest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-  const body = (await res.json()) as Account & { message?: string };
-  if (!res.ok) throw new Error(body.message ?? `could not make an account (${res.status})`);
+  const body = (await res.json()) as Account & { message?: string; error?: string };
+  // Every HTTP error is `{error, code}`; the guest route also keeps its older `message`.
+  if (!res.ok) throw new Error(body.message ?? body.error ?? `could not make an account (${res.status})`);
   const account = { playerId: body.playerId, name: body.name, token: body.token };
   localStorage.setItem(KEY, JSON.stringify(account));
   return account;
