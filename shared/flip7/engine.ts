@@ -142,8 +142,7 @@ export class Round {
             // before they take effect (C Case 14: "Once the new Flip 3 card has been assigned an owner, the original
             // Flip 3 card is discarded"; Case 16(c)).
             if (task.flipThree) this.discard(task.flipThree, 'flip three resolved');
-            // In assignment order: push the last first so the first resolves first.
-            for (let i = task.assigned.length - 1; i >= 0; i--) s.agenda.push({ t: 'resolve', by: task.chooser, ...task.assigned[i] });
+            this.queueEffects(task.chooser, task.assigned);
             break;
           }
           this.ask({ kind: task.cards[0], chooser: task.chooser, card: task.cards[0], targets: this.activeSeats(), source: 'assign' });
@@ -163,6 +162,20 @@ export class Round {
         }
       }
     }
+  }
+
+  /**
+   * Assigned cards take effect one by one in the order they were assigned (C Case 16), across a whole chain: cards
+   * assigned earlier and still waiting — the `resolve` tasks on top of the agenda, left by the assignment whose Flip Three
+   * has just been resolved — take effect before these (16(c): C's Freeze, assigned by A, before the Flip Three B then
+   * assigns to C). So these go below the waiting ones, the first assigned nearest the top. The waiting tasks are always
+   * together on top here: a Flip Three taking effect runs above them and leaves, once resolved, only its own assignment.
+   */
+  private queueEffects(by: number, assigned: { card: ActionCard; target: number }[]): void {
+    const agenda = this.s.agenda;
+    let below = agenda.length;
+    while (below > 0 && agenda[below - 1].t === 'resolve') below -= 1;
+    agenda.splice(below, 0, ...assigned.map((a) => ({ t: 'resolve' as const, by, ...a })).reverse());
   }
 
   /** Asks for a choice, unless only one target is possible: then it is made at once. */

@@ -33,7 +33,11 @@ export type Task =
    * (Absent in states saved before it was kept here: that Flip Three is already in the discards.)
    */
   | { t: 'assign'; chooser: number; cards: ActionCard[]; assigned: { card: ActionCard; target: number }[]; flipThree?: 'flip_three' }
-  /** An assigned Freeze or Flip Three takes effect on `target`. */
+  /**
+   * An assigned Freeze or Flip Three takes effect on `target`. Those waiting sit together, the first assigned on top, and
+   * take effect in the order assigned across a chain: a Flip Three taking effect runs above them, and the cards it sets
+   * aside, once assigned, go below them (C Case 16(c)).
+   */
   | { t: 'resolve'; card: ActionCard; target: number; by: number }
   /** The next Hit/Stay goes to the first active player clockwise after `seat`. */
   | { t: 'turn_after'; seat: number };

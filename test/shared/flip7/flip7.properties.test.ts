@@ -1,7 +1,7 @@
 /** Flip 7 properties (issue 4), at least 100 runs each, over random games from seeded shuffles. */
 import fc from 'fast-check';
-import { Mulberry32 } from '../../../shared/core/rng';
-import { allCards, applyAction, buildDeck, isNumberCard, newGame, type Flip7Event, type Flip7State } from '../../../shared/flip7';
+import { Mulberry32, randomInt, type Random } from '../../../shared/core/rng';
+import { allCards, applyAction, buildDeck, isNumberCard, newGame, shuffle, type Card, type Flip7Action, type Flip7Event, type Flip7State } from '../../../shared/flip7';
 import { anyFlip7ActionArb, playRandomGame, randomLegalAction } from '../../support/flip7-play';
 import { replay, stay } from '../../support/flip7-replay';
 import { KEEP_ORDER } from '../../../shared/flip7';
@@ -154,6 +154,86 @@ describe('Flip 7 properties', () => {
     }), RUNS);
   });
 
+  it('set-aside cards are assigned in the order flipped and take effect one by one in the order assigned, across chains (C Case 16)', () => {
+    // A reference model of C Case 16 fed with the events and the choices: each Flip Three's set-aside cards are assigned
+    // in the order flipped (by its target's choices, or to the target alone when no one else is active); once all are
+    // assigned they join the end of one queue, and every later effect — frozen, flip_three, or a card discarded because
+    // its target is already out — must be the head of that queue. A queue that is not empty when a new batch joins it is
+    // a chain in which the order matters (sub-case (c)). Decks have the Freezes and Flip Threes near the top.
+    type Effect = { card: Card; target: number; by: number };
+    let chained = 0;
+    fc.assert(fc.property(fc.integer({ min: 3, max: 6 }), seedArb, (players, seed) => {
+      const rng = new Mulberry32(seed);
+      const start = newGame({ names: Array.from({ length: players }, (_, i) => `P${i}`), deck: actionsNearTop(rng) }, KEEP_ORDER);
+      let active: boolean[] = [];
+      let flip: { target: number; setAside: Card[]; assigned: Effect[] } | null = null;
+      let queue: Effect[] = [];
+      // A card takes effect: `e` on an active player, or (`target` null) a card discarded because its target is out.
+      const effect = (e: { card: Card; target: number | null; by: number | null }) => {
+        // Only a card drawn on a Hit or in the deal takes effect with nothing queued, and on an active player.
+        if (queue.length === 0) return expect(e.target).not.toBeNull();
+        const head = queue.shift()!;
+        if (e.target === null) expect({ card: head.card, active: active[head.target] }).toEqual({ card: e.card, active: false });
+        else expect(head).toEqual(e);
+      };
+      const step = (events: readonly Flip7Event[]) => {
+        for (const e of events) {
+          switch (e.type) {
+            case 'round_started':
+              [active, flip, queue] = [Array<boolean>(players).fill(true), null, []];
+              break;
+            case 'busted':
+            case 'stayed':
+              active[e.seat] = false;
+              break;
+            case 'frozen':
+              effect({ card: 'freeze', target: e.seat, by: e.by });
+              active[e.seat] = false;
+              break;
+            case 'flip_three':
+              effect({ card: 'flip_three', target: e.seat, by: e.by });
+              flip = { target: e.seat, setAside: [], assigned: [] };
+              break;
+            case 'set_aside':
+              expect(flip?.target).toBe(e.seat);
+              flip!.setAside.push(e.card);
+              break;
+            case 'discarded':
+              if (e.reason === 'target already out of the round') effect({ card: e.card, target: null, by: null });
+              if (e.reason === 'flip three resolved' && flip) {
+                if (active[flip.target]) {
+                  // Choices not asked were forced: the target was the only active player.
+                  if (flip.assigned.length < flip.setAside.length) expect(active.filter(Boolean)).toHaveLength(1);
+                  for (const card of flip.setAside.slice(flip.assigned.length)) flip.assigned.push({ card, target: flip.target, by: flip.target });
+                  expect(flip.assigned.map((a) => a.card)).toEqual(flip.setAside);
+                  if (queue.length > 0 && flip.assigned.length > 0) chained++;
+                  queue.push(...flip.assigned);
+                } else expect(flip.assigned).toEqual([]);
+                flip = null;
+              }
+              break;
+            case 'round_over':
+              [flip, queue] = [null, []];
+              break;
+          }
+        }
+      };
+      step(start.events);
+      let state = start.state;
+      for (let i = 0; i < 300 && state.phase !== 'game_over'; i++) {
+        const [seat, action]: [number, Flip7Action] = randomLegalAction(state, rng);
+        if (action.type === 'target' && state.pending?.source === 'assign') flip!.assigned.push({ card: state.pending.card, target: action.target, by: seat });
+        const result = applyAction(state, seat, action, rng);
+        if (!result.ok) throw new Error(result.message);
+        state = result.state;
+        step(result.events);
+        expect(allCards(state)).toHaveLength(state.decks * 94);
+      }
+    }), { ...RUNS, examples: [[3, 1213477940]] }); // a chain the engine once resolved newest-first
+    // Chains where the order matters are common enough in these decks for the property to bite.
+    expect(chained).toBeGreaterThan(5);
+  });
+
   it('a tie for the top at 200 or more plays another round; a single leader then wins (C Case 9)', () => {
     const round1 = replay({ top: ['5', '6', '7', '10', '3', '9', '12', '4', '8'], actions: [[1, stay], [2, stay], [0, stay]] }).state;
     // Doctor the banked totals so that round 2 (Bo 10, Dana 3, Ari 9) ties Dana and Ari at 200.
@@ -178,3 +258,12 @@ describe('Flip 7 properties', () => {
     expect(state.winner).toBe(0);
   });
 });
+
+/** A shuffled deck whose six Freezes and Flip Threes are among its first 14 cards, so that chains are common. */
+function actionsNearTop(rng: Random): Card[] {
+  const deck = shuffle(buildDeck(), rng);
+  const chaining = (c: Card) => c === 'freeze' || c === 'flip_three';
+  const rest: Card[] = deck.filter((c) => !chaining(c));
+  for (const card of deck.filter(chaining)) rest.splice(randomInt(rng, 8), 0, card);
+  return rest;
+}

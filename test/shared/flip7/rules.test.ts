@@ -1,5 +1,5 @@
 /** Rulebook and FAQ cases (RULES-RESEARCH.md §1), replayed from stacked decks. Seats: 0 Dana (dealer), 1 Ari, 2 Bo. */
-import { CAUTIOUS, allCards, applyAction, botAction, seatToAct, setAsideCount, timeoutAction, type Flip7Event } from '../../../shared/flip7';
+import { CAUTIOUS, allCards, applyAction, botAction, seatToAct, setAsideCount, timeoutAction, type Flip7Action, type Flip7Event } from '../../../shared/flip7';
 import { KEEP_ORDER } from '../../../shared/flip7';
 import { hit, replay, stay, target } from '../../support/flip7-replay';
 
@@ -268,5 +268,193 @@ describe('round end and winning (§1.8, §1.9)', () => {
     expect(state.dealer).toBe(1);
     expect(state.discard).toEqual(['7', '5', '6']);
     expect(state.turn).toBe(2);
+  });
+});
+
+describe('chained Flip Threes: set-aside cards take effect in the order they were assigned (C Case 16)', () => {
+  // C Case 16: "You assign the cards in the order in which they were flipped. … No assigned card takes effect until after
+  // all the cards have been assigned. After all the cards have been assigned to their owners, they then take effect one
+  // by one in sequence, in the order in which they were assigned." Sub-case (c) settles chains: a card assigned earlier
+  // (C's Freeze) takes effect before one assigned later by another Flip Three's target (B's Flip Three #3 to C).
+  const effects = (events: readonly Flip7Event[]) =>
+    events.filter((e) => e.type === 'frozen' || e.type === 'flip_three' || (e.type === 'discarded' && e.card === 'flip_three'));
+
+  // Ari hits Flip Three #1 and gives it to Bo (player A); Bo flips Flip Three #2, a Freeze and a 1, gives #2 to Dana (B)
+  // and the Freeze to Ari (C); Dana flips Flip Three #3, a 2 and a 3.
+  const chain = ['5', '6', '7', 'flip_three', 'flip_three', 'freeze', '1', 'flip_three', '2', '3', '8', '9', '10'] as const;
+  const bosChoices: [number, Flip7Action][] = [[1, hit], [1, target(2)], [2, target(0)], [2, target(1)]];
+
+  it('C Case 16(c): while Dana assigns the Flip Three she set aside, the Freeze Bo gave Ari has not taken effect, so Ari may be given it', () => {
+    const { state, events } = replay({ top: [...chain], actions: bosChoices });
+    // Bo assigned in the order he flipped: Flip Three #2 first, then the Freeze; #2 took effect first (Dana flipped).
+    expect(effects(events)).toEqual([
+      { type: 'flip_three', seat: 2, by: 1 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 0, by: 2 },
+    ]);
+    expect(state.players[0].cards).toEqual(['7', '2', '3']);
+    expect(state.pending).toMatchObject({ chooser: 0, kind: 'flip_three', source: 'assign' });
+    expect(state.players[1]).toMatchObject({ status: 'active', cards: ['5'] });
+    expect(state.pending!.targets).toContain(1);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Case 16(c): Bo gives a set-aside Flip Three to Dana and a Freeze to Ari; Dana gives the Flip Three she sets aside to Ari — the Freeze takes effect first, Ari is frozen and discards that Flip Three', () => {
+    const { state, events } = replay({ top: [...chain], actions: [...bosChoices, [0, target(1)]] });
+    // "After B assigns Flip 3 card #3 to C, B discards Flip 3 card #2 … Next, C's Freeze card takes effect, and – since C
+    // is now frozen – C discards Flip 3 card #3."
+    expect(effects(events).slice(-3)).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'frozen', seat: 1, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+    ]);
+    expect(state.players[1]).toMatchObject({ status: 'frozen', cards: ['5', 'freeze'] });
+    // Ari flipped nothing: the cards a Flip Three would have given him are still on the deck.
+    expect(events.filter((e) => e.type === 'drew' && e.seat === 1 && e.cause === 'flip_three')).toEqual([]);
+    expect(state.deck.slice(0, 3)).toEqual(['8', '9', '10']);
+    expect(state.discard).toEqual(['flip_three', 'flip_three', 'flip_three']);
+    expect(state.pending).toBeNull();
+    // C Case 19: the next turn goes to the player after Ari, who drew Flip Three #1.
+    expect(state.turn).toBe(2);
+    expect(setAsideCount(state)).toBe(0);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Cases 16(c), 17, 18: the same chain in the initial deal — Ari, dealt Flip Three #1, is frozen before Dana\'s Flip Three could reach him, and the deal then asks Bo Hit or Stay', () => {
+    const top = ['flip_three', 'flip_three', 'freeze', '1', 'flip_three', '2', '3', '8', '9', '10'] as const;
+    const { state, events } = replay({ top: [...top], actions: [[1, target(2)], [2, target(0)], [2, target(1)], [0, target(1)]] });
+    expect(state.players[1]).toMatchObject({ status: 'frozen', cards: ['freeze'] });
+    expect(effects(events).slice(-2)).toEqual([
+      { type: 'frozen', seat: 1, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+    ]);
+    expect(state.deck.slice(0, 3)).toEqual(['8', '9', '10']);
+    // The deal resumes after the chain: Bo and Dana already hold cards, so each is asked Hit or Stay (C Case 18).
+    expect(state.pending).toBeNull();
+    expect(state.turn).toBe(2);
+    const { state: after } = replay({ top: [...top], actions: [[1, target(2)], [2, target(0)], [2, target(1)], [0, target(1)], [2, stay]] });
+    expect(after.turn).toBe(0);
+    expect(allCards(after)).toHaveLength(94);
+  });
+
+  it('C Case 16(a), (c): Dana, assigned a Flip Three and then a Freeze, gives herself the Flip Three she sets aside — she is frozen first and discards it', () => {
+    const top = ['5', '6', '7', 'flip_three', 'flip_three', 'freeze', '1', 'flip_three', '2', '3', '4', '8', '9'] as const;
+    const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)], [0, target(0)]] });
+    expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', '2', '3', 'freeze'] });
+    expect(effects(events).slice(-3)).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'frozen', seat: 0, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+    ]);
+    expect(state.deck.slice(0, 3)).toEqual(['4', '8', '9']);
+    expect(state.turn).toBe(2);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Case 16(b), (c): Dana, assigned two Flip Threes, gives herself a Freeze the first one set aside — she must still resolve the second, and the Freeze takes effect after it', () => {
+    // "If there is no bust or Flip 7 with card #1, then that player must now resolve card #2"; the Freeze Dana assigned
+    // during card #1 comes after card #2, which Bo assigned earlier.
+    const top = ['5', '6', '7', 'flip_three', 'flip_three', 'flip_three', '1', 'freeze', '2', '3', '4', '8', '9', '10'] as const;
+    const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)], [0, target(0)]] });
+    expect(effects(events).slice(-4)).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 0, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'frozen', seat: 0, by: 0 },
+    ]);
+    expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', '2', '3', '4', '8', '9', 'freeze'] });
+    expect(state.deck[0]).toBe('10');
+    expect(state.turn).toBe(2);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Case 16(b): a player assigned two Flip Threes who busts on the first discards the second', () => {
+    const top = ['5', '6', '7', 'flip_three', 'flip_three', 'flip_three', '1', '7', '8', '9'] as const;
+    const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)]] });
+    expect(state.players[0]).toMatchObject({ status: 'busted', cards: ['7', '7'] });
+    expect(effects(events).slice(-4)).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 0, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+    ]);
+    expect(state.deck.slice(0, 2)).toEqual(['8', '9']);
+    expect(state.turn).toBe(2);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Case 16(b): a player assigned two Flip Threes who flips 7 on the first ends the round; the second is discarded', () => {
+    // Ari stays on 12; Bo (11, 10, 9, 7, 8) and Dana (0, 1, 2, 3, 4) hit in turn; Bo hits Flip Three #1 and takes it
+    // himself, sets aside #2 and #3, flips a 6 and gives both to Dana, whose 5 and 6 make seven different numbers.
+    const top = ['12', '11', '0', '10', '1', '9', '2', '7', '3', '8', '4', 'flip_three', 'flip_three', 'flip_three', '6', '5', '6', '10'] as const;
+    const turns: [number, Flip7Action][] = [[1, stay], [2, hit], [0, hit], [2, hit], [0, hit], [2, hit], [0, hit], [2, hit], [0, hit], [2, hit]];
+    const { state, events } = replay({ top: [...top], actions: [...turns, [2, target(2)], [2, target(0)], [2, target(0)]] });
+    expect(events).toContainEqual({ type: 'flip7', seat: 0 });
+    expect(state.phase).toBe('round_over');
+    expect(state.players[0].cards).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    expect(state.players[0].roundScore).toBe(21 + 15);
+    // Flip Three #3 never took effect, and the Flip 7 stopped the flipping at two cards.
+    expect(events.filter((e) => e.type === 'flip_three' && e.seat === 0)).toHaveLength(1);
+    expect(state.deck[0]).toBe('10');
+    expect(state.discard).toEqual(['flip_three', 'flip_three', 'flip_three']);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Case 16(b): with no bust or Flip 7 on the first, the same player resolves the second at once — it is not assigned again', () => {
+    const top = ['5', '6', '7', 'flip_three', 'flip_three', 'flip_three', '1', '2', '3', '4', '8', '9', '+4', '10'] as const;
+    const { state: assigning } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
+    expect(assigning.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign', targets: [0, 1, 2] });
+    const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)]] });
+    expect(state.pending).toBeNull();
+    expect(effects(events).slice(-5)).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 0, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 0, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+    ]);
+    expect(state.players[0]).toMatchObject({ status: 'active', cards: ['7', '2', '3', '4', '8', '9', '+4'] });
+    expect(state.turn).toBe(2);
+    expect(allCards(state)).toHaveLength(94);
+  });
+
+  it('C Case 16: cards are assigned in the order flipped (a Freeze before a Flip Three), and none takes effect until all are assigned', () => {
+    const top = ['5', '6', '7', 'flip_three', 'freeze', 'flip_three', '1', '2', '3', '4', '8'] as const;
+    const { state: first } = replay({ top: [...top], actions: [[1, hit], [1, target(2)]] });
+    expect(first.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    // Bo gives the Freeze to Dana: she is not frozen yet, and may still be given the Flip Three.
+    const { state: second } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
+    expect(second.players[0].status).toBe('active');
+    expect(second.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign', targets: [0, 1, 2] });
+    const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(1)]] });
+    expect(effects(events).slice(-4)).toEqual([
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'frozen', seat: 0, by: 2 },
+      { type: 'flip_three', seat: 1, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+    ]);
+    expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', 'freeze'] });
+    expect(state.players[1].cards).toEqual(['5', '2', '3', '4']);
+    expect(state.turn).toBe(2);
+  });
+
+  it('C Cases 13, 16: the only active player assigns every set-aside card to themselves — in the order assigned, so the Freeze set aside before a chained Flip Three freezes them first', () => {
+    // Ari and Dana stay; Bo hits Flip Three #1 (his own), flips #2, a Freeze and a 1, then for #2: #3, a 2 and a 3.
+    const top = ['5', '6', '7', '8', 'flip_three', 'flip_three', 'freeze', '1', 'flip_three', '2', '3', '4', '5', '9'] as const;
+    const { state, events } = replay({ top: [...top], actions: [[1, stay], [2, hit], [0, stay], [2, hit]] });
+    expect(effects(events).slice(-5)).toEqual([
+      { type: 'flip_three', seat: 2, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'flip_three', seat: 2, by: 2 },
+      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { type: 'frozen', seat: 2, by: 2 },
+    ]);
+    // Frozen, Bo was the last active player: the round ends there, and Flip Three #3 goes to the discards with it.
+    expect(state.phase).toBe('round_over');
+    expect(state.discard).toEqual(['flip_three', 'flip_three', 'flip_three']);
+    expect(state.deck.slice(0, 3)).toEqual(['4', '5', '9']);
+    expect(state.players[2]).toMatchObject({ status: 'frozen', cards: ['6', '8', '1', '2', '3', 'freeze'], roundScore: 20 });
+    expect(state.flip7).toBeNull();
+    expect(allCards(state)).toHaveLength(94);
   });
 });
