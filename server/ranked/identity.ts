@@ -3,7 +3,8 @@
  * `<payload>.<signature>` (base64url JSON `{pid, name, iat}` and its HMAC-SHA256 with the
  * server secret). Ranked rooms accept nobody without a valid one.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { newId } from '../ids';
 import { newPlayer } from './records';
 import { rankedStore } from './ranked-store';
 
@@ -54,7 +55,7 @@ export async function createGuest(rawName: unknown): Promise<GuestResult> {
   if (!NAME.test(name)) {
     return { ok: false, code: 'invalid_name', message: 'a name is 2-20 letters, digits, spaces, "_", "-" or "." and starts and ends with a letter or digit' };
   }
-  const playerId = randomBytes(9).toString('base64url');
+  const playerId = newId();
   if (!(await rankedStore().claimName(name, playerId))) return { ok: false, code: 'name_taken', message: `"${name}" is taken by an active player` };
   await rankedStore().savePlayer(newPlayer(playerId, name, Date.now()));
   return { ok: true, playerId, name, token: issueToken({ playerId, name }) };

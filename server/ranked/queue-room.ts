@@ -5,7 +5,8 @@
  * to consume with the SDK's `consumeSeatReservation`. Until then each player gets `queue`
  * `{waitingSeconds, window, rating, provisional, waiting}` once a second.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { newId, newKey } from '../ids';
 import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { isProvisional } from '../../shared/rating/glicko2';
@@ -105,9 +106,9 @@ export class RankedQueueRoom extends Room {
 
   private async startMatch(pair: [Waiting, Waiting]) {
     const [a, b] = randomInt(2) ? [pair[1], pair[0]] : pair; // who opens game 1: a coin toss
-    const keys = { 1: randomBytes(16).toString('base64url'), 2: randomBytes(16).toString('base64url') };
+    const keys = { 1: newKey(), 2: newKey() };
     const player = (w: Waiting): SeriesPlayer => ({ playerId: w.playerId, name: w.name, rating: w.rating, rd: w.rd });
-    const ranked: RankedOption = { matchId: randomBytes(9).toString('base64url'), bestOf: a.bestOf, players: [player(a), player(b)] };
+    const ranked: RankedOption = { matchId: newId(), bestOf: a.bestOf, players: [player(a), player(b)] };
     const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
     this.lastOpponent.set(a.playerId, b.playerId).set(b.playerId, a.playerId);
     for (const [w, seat] of [[a, 1], [b, 2]] as const) {

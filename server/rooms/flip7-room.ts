@@ -3,10 +3,10 @@
  * for shared/flip7; the deck is shuffled with node:crypto and never leaves the server
  * before the round ends, when its committed order and salt are revealed.
  */
-import { randomBytes } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State, type Flip7TableErrorCode } from '../../shared/flip7';
 import { cryptoRandom } from '../crypto-random';
+import { newKey } from '../ids';
 import { MAX_SPECTATORS, ParlorRoom } from '../table/parlor-room';
 import { commit, shuffledOrders, type Commitment } from './flip7-commitment';
 import { describeEvent, mirrorFlip7 } from './flip7-mirror';
@@ -81,7 +81,7 @@ export class Flip7Room extends ParlorRoom<Flip7RoomState, Flip7Listing, Flip7Tab
       if (canSit) {
         this.addSeat(client.sessionId, options.name, false);
         if (humanSeats === 0) this.state.host = client.sessionId;
-        const token = randomBytes(16).toString('base64url');
+        const token = newKey();
         this.seatTokens.set(token, client.sessionId);
         client.send('seat_token', { token });
       } else {

@@ -3,7 +3,8 @@
  * messages into rules actions, applies them with shared/gomoku, mirrors the result into
  * the synced state and broadcasts the patch at once. The room holds no rules of its own.
  */
-import { randomBytes, randomInt as cryptoInt } from 'node:crypto';
+import { randomInt as cryptoInt } from 'node:crypto';
+import { newKey } from '../ids';
 import { matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
 import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule, type GomokuTableErrorCode } from '../../shared/gomoku';
@@ -157,7 +158,7 @@ export class GomokuRoom extends ParlorRoom<GomokuRoomState, GomokuListing, Gomok
     this.afterChange();
     if (this.state.rematchVotes.length < 2) return;
 
-    const keys: SeatKeys = { 1: randomBytes(16).toString('base64url'), 2: randomBytes(16).toString('base64url') };
+    const keys: SeatKeys = { 1: newKey(), 2: newKey() };
     const next = await matchMaker.createRoom('gomoku', {
       rule: this.state.rule,
       swap2: this.state.swap2,
