@@ -3,7 +3,7 @@
  * survive restarts and are shared by every process, else in this process's memory.
  * Increments are atomic (HINCRBY), so two processes never lose a count.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 export interface CounterStore {
   add(group: string, counts: Record<string, number>): Promise<void>;
@@ -16,9 +16,9 @@ const PREFIX = 'parlor:counters:';
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: null });
-    this.redis.on('error', () => undefined);
+  /** `redis`: the statistics connection the server opens at start-up and closes at stop (stores.ts). */
+  constructor(redis: Redis) {
+    this.redis = redis;
   }
 
   async add(group: string, counts: Record<string, number>): Promise<void> {
@@ -31,9 +31,8 @@ export class RedisCounterStore implements CounterStore {
     return Object.fromEntries(Object.entries(await this.redis.hgetall(PREFIX + group)).map(([k, v]) => [k, Number(v)]));
   }
 
-  async close(): Promise<void> {
-    this.redis.disconnect();
-  }
+  /** The connection is shared: stores.ts closes it. */
+  async close(): Promise<void> {}
 }
 
 export class MemoryCounterStore implements CounterStore {

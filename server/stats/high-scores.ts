@@ -2,7 +2,7 @@
  * Ten Exorcism's high-score table: verified sessions only (each one replayed before it is
  * entered), best score first. A Redis sorted set plus a hash of entries with REDIS_URL, else memory.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 export interface HighScore {
   id: string;
@@ -25,9 +25,9 @@ const KEEP = 1000;
 export class RedisHighScoreStore implements HighScoreStore {
   private readonly redis: Redis;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: null });
-    this.redis.on('error', () => undefined);
+  /** `redis`: the statistics connection the server opens at start-up and closes at stop (stores.ts). */
+  constructor(redis: Redis) {
+    this.redis = redis;
   }
 
   async add(entry: HighScore): Promise<void> {
@@ -41,9 +41,8 @@ export class RedisHighScoreStore implements HighScoreStore {
     return (await this.redis.hmget(ENTRIES, ...ids)).flatMap((t) => (t ? [JSON.parse(t) as HighScore] : []));
   }
 
-  async close(): Promise<void> {
-    this.redis.disconnect();
-  }
+  /** The connection is shared: stores.ts closes it. */
+  async close(): Promise<void> {}
 }
 
 export class MemoryHighScoreStore implements HighScoreStore {

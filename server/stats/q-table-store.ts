@@ -3,7 +3,7 @@
  * learning survives restarts and is shared by every process), else in memory. Rooms read the
  * few entries a move needs and write back the entries a finished game updated.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 export interface QTableStore {
   get(keys: string[]): Promise<Map<string, number>>;
@@ -17,9 +17,9 @@ const KEY = 'parlor:ttt:q';
 export class RedisQTableStore implements QTableStore {
   private readonly redis: Redis;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: null });
-    this.redis.on('error', () => undefined);
+  /** `redis`: the statistics connection the server opens at start-up and closes at stop (stores.ts). */
+  constructor(redis: Redis) {
+    this.redis = redis;
   }
 
   async get(keys: string[]): Promise<Map<string, number>> {
@@ -36,9 +36,8 @@ export class RedisQTableStore implements QTableStore {
     return this.redis.hlen(KEY);
   }
 
-  async close(): Promise<void> {
-    this.redis.disconnect();
-  }
+  /** The connection is shared: stores.ts closes it. */
+  async close(): Promise<void> {}
 }
 
 export class MemoryQTableStore implements QTableStore {
