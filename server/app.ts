@@ -81,7 +81,9 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
     publicAddress: config.publicAddress,
     greet: false,
     logger: colyseusLogger,
-    gracefullyShutdown: options.handleSignals ?? false,
+    // Colyseus's own option would also shut the whole process down on any uncaught exception;
+    // the signals are handled below, and an uncaught exception is logged (server/main.ts).
+    gracefullyShutdown: false,
     express: (app) => {
       http.before(app);
       mountRankedRoutes(app);
@@ -123,6 +125,10 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       stopHeartbeat();
       clearInterval(scan);
     };
+  }
+  if (options.handleSignals) {
+    // A deploy: save every room, tell clients to reconnect (4010), then exit.
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGUSR2'] as const) process.once(signal, () => void server.gracefullyShutdown(true));
   }
   await server.listen(config.port, config.host);
   // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it.
