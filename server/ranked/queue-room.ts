@@ -11,8 +11,7 @@ import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus
 import * as v from 'valibot';
 import { isProvisional } from '../../shared/rating/glicko2';
 import { log } from '../log';
-import { metrics } from '../metrics';
-import { describeType, sendError } from '../table/errors';
+import { rejectUnknownMessage } from '../table/errors';
 import { guardFrames } from '../table/flood-control';
 import { parseClientOptions } from '../table/join-options';
 import { queueWidenMs } from '../table/timings';
@@ -56,11 +55,7 @@ export class RankedQueueRoom extends Room {
   override onCreate() {
     this.autoDispose = false;
     // The queue takes no messages: whatever a client sends is answered, never dropped in silence.
-    this.onMessage('*', (client, type) => {
-      metrics.message('ranked_queue', 'unknown');
-      metrics.rejection('ranked_queue', 'unknown_message');
-      sendError(client, 'unknown_message', `the queue takes no messages (got ${describeType(type)}): leave the room to cancel`);
-    });
+    this.onMessage('*', (client, type) => rejectUnknownMessage('ranked_queue', client, type, ': the queue takes no messages (leave the room to cancel)'));
     this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
   }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerOption, invalidOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from '../table/join-options';
+import { integerOption, invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from '../table/join-options';
 
 /** The most seats a table has (seed: 3-18 players). */
 export const MAX_SEATS = 18;
@@ -26,6 +26,6 @@ export function parseClientFlip7Options(raw: unknown): Flip7JoinOptions {
 }
 
 export function parseFlip7RoomOptions(raw: unknown): { options: Flip7JoinOptions; restore?: string } {
-  const { options, server } = parseRoomOptions(flip7Options, raw);
-  return { options: withinTable(options), restore: server.restore === undefined ? undefined : v.parse(roomIdSchema, server.restore) };
+  const { options, restore } = parseRoomOptions(flip7Options, raw);
+  return { options: withinTable(options), restore };
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { WinRule } from '../../shared/gomoku';
-import { booleanOption, integerOption, oneOfOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from '../table/join-options';
+import { booleanOption, integerOption, oneOfOption, parseClientOptions, parseRoomOptions, seatOptions } from '../table/join-options';
 import type { RankedOption } from '../ranked/series';
 
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
@@ -39,10 +39,10 @@ export function parseGomokuRoomOptions(raw: unknown): {
   seatKeys?: SeatKeys;
   seatKey?: string;
 } {
-  const { options, server } = parseRoomOptions(gomokuOptions, raw);
+  const { options, server, restore } = parseRoomOptions(gomokuOptions, raw);
   return {
     options,
-    restore: server.restore === undefined ? undefined : v.parse(roomIdSchema, server.restore),
+    restore,
     ranked: server.ranked === undefined ? undefined : (v.parse(rankedSchema, server.ranked) as RankedOption),
     seatKeys: server.seatKeys === undefined ? undefined : v.parse(seatKeysSchema, server.seatKeys),
     seatKey: server.seatKey === undefined ? undefined : v.parse(key, server.seatKey),

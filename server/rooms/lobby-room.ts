@@ -9,7 +9,7 @@ import { LobbyRoom, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { decodePayload, stringField } from '../../shared/core/payload';
 import { metrics } from '../metrics';
-import { describeType, sendError } from '../table/errors';
+import { rejectUnknownMessage, sendError } from '../table/errors';
 import { guardFrames } from '../table/flood-control';
 import { parseClientOptions } from '../table/join-options';
 
@@ -53,11 +53,7 @@ export class ParlorLobby extends LobbyRoom {
     } finally {
       delete (this as { onMessage?: unknown }).onMessage;
     }
-    this.onMessage('*', (client, type) => {
-      metrics.message('lobby', 'unknown');
-      metrics.rejection('lobby', 'unknown_message');
-      sendError(client, 'unknown_message', `unknown message type ${describeType(type)}`);
-    });
+    this.onMessage('*', (client, type) => rejectUnknownMessage('lobby', client, type));
   }
 
   private checkedFilter(client: Client, payload: unknown, handler: (client: Client, payload: unknown) => void) {

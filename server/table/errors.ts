@@ -4,14 +4,23 @@
  */
 import type { Client } from '@colyseus/core';
 import type { CommonErrorCode } from '../../shared/core/errors';
+import { metrics } from '../metrics';
 
 export interface ErrorMessage {
   code: string;
   message: string;
 }
 
-export function sendError(client: Client, code: CommonErrorCode, message: string): void {
+/** `C`: the codes the caller may send, from the registry (the common ones unless a game's are given). */
+export function sendError<C extends string = CommonErrorCode>(client: Client, code: C, message: string): void {
   client.send('error', { code, message } satisfies ErrorMessage);
+}
+
+/** The answer to a message type nobody handles (rooms, the lobby, the queue), counted in the metrics. */
+export function rejectUnknownMessage(game: string, client: Client, type: unknown, hint = ''): void {
+  metrics.message(game, 'unknown');
+  metrics.rejection(game, 'unknown_message');
+  sendError(client, 'unknown_message', `unknown message type ${describeType(type)}${hint}`);
 }
 
 /**

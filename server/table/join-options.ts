@@ -81,9 +81,13 @@ export function parseClientOptions<E extends v.ObjectEntries>(entries: E, raw: u
   return parseEntries(entries, own);
 }
 
+/** A room id as Colyseus makes them: the only shape a `restore` value may have. */
+const roomIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/));
+
 /**
  * Options as a room receives them (onCreate, onJoin): a client's, already checked by onAuth,
- * or the server's own, which may add server-only keys. Those are returned apart, as given.
+ * or the server's own, which may add server-only keys. Those are returned apart, as given,
+ * but for `restore` (every room has it), checked to be a room id.
  */
 export function parseRoomOptions<E extends v.ObjectEntries>(entries: E, raw: unknown) {
   const own = ownOptions(raw);
@@ -93,8 +97,6 @@ export function parseRoomOptions<E extends v.ObjectEntries>(entries: E, raw: unk
     server[key] = own[key];
     delete own[key];
   }
-  return { options: parseEntries(entries, own), server };
+  const restore = server.restore === undefined ? undefined : v.parse(roomIdSchema, server.restore);
+  return { options: parseEntries(entries, own), server, restore };
 }
-
-/** A room id as Colyseus makes them: the only shape a `restore` value may have. */
-export const roomIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/));

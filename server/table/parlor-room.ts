@@ -11,7 +11,7 @@ import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
 import type { CommonErrorCode } from '../../shared/core/errors';
-import { describeType, type ErrorMessage } from './errors';
+import { rejectUnknownMessage, sendError } from './errors';
 import { guardFrames } from './flood-control';
 import { invalidOption } from './join-options';
 import { holdSeat } from './room-timers';
@@ -89,16 +89,13 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   /** Every type the room does not handle gets `unknown_message`. */
   protected handleUnknownMessages(): void {
-    this.onMessage('*', (client: Client, type: unknown) => {
-      metrics.message(this.gameName, 'unknown');
-      this.reject(client, 'unknown_message', `unknown message type ${describeType(type)}`);
-    });
+    this.onMessage('*', (client: Client, type: unknown) => rejectUnknownMessage(this.gameName, client, type));
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */
   protected reject(client: Client, code: Code | CommonErrorCode, message: string): void {
     metrics.rejection(this.gameName, code);
-    client.send('error', { code, message } satisfies ErrorMessage);
+    sendError<Code | CommonErrorCode>(client, code, message);
   }
 
   private guarded(client: Client, type: string, run: () => unknown): void {

@@ -4,8 +4,8 @@
  * spectators cannot act; the player's seat and the spectators survive a restart.
  */
 import type { Client } from '@colyseus/core';
-import * as v from 'valibot';
-import { invalidOption, parseClientOptions, parseRoomOptions, roomIdSchema, seatOptions } from './join-options';
+import type * as v from 'valibot';
+import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from './join-options';
 import { MAX_SPECTATORS, ParlorRoom, type PresenceRow } from './parlor-room';
 import { clearHeldSeatTimers } from './room-timers';
 import { reconnectSeconds } from './timings';
@@ -58,8 +58,8 @@ export abstract class SinglePlayerRoom<State extends SingleState, Listing, Code 
 
   /** The options the room was made with; `restore` only ever comes from the server's restore path. */
   protected createOptions(raw: unknown): { options: Record<string, unknown>; restore?: string } {
-    const { options, server } = parseRoomOptions(this.optionEntries, raw);
-    return { options, restore: server.restore === undefined ? undefined : v.parse(roomIdSchema, server.restore) };
+    const { options, restore } = parseRoomOptions(this.optionEntries, raw);
+    return { options, restore };
   }
 
   override async onJoin(client: Client, raw: unknown) {
