@@ -6,11 +6,11 @@ import './style.css';
 // Pixi's precompiled shader uploads: the page then runs under a content-security policy without 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import { showLobby } from './lobby';
-import { showFlip7 } from './flip7/view';
-import { showGomoku } from './gomoku/view';
-import { showMonty } from './monty/view';
-import { showTicTacToe } from './tictactoe/view';
-import { showTen } from './ten/view';
+import { showFlip7 } from './games/flip7/view';
+import { showGomoku } from './games/gomoku/view';
+import { showMonty } from './games/monty/view';
+import { showTicTacToe } from './games/tictactoe/view';
+import { showTen } from './games/ten/view';
 import { savedName } from './net';
 import { renderWhoami } from './ranked/account';
 import { showLeaderboard, showPlayer } from './ranked/pages';

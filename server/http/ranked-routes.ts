@@ -1,6 +1,6 @@
 /** Ranked play over HTTP: guest accounts, the leaderboard, player pages and match records. */
 import express from 'express';
-import { displayRating, isProvisional } from '../../shared/rating/glicko2';
+import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import { createGuest } from '../ranked/identity';
 import { matchAsText } from '../ranked/match-text';
 import { rankedStore } from '../ranked/ranked-store';

@@ -1,6 +1,6 @@
 /** Ten Exorcism over HTTP: `POST /api/ten/verify` replays an exported session; `GET /api/ten/highscores` lists verified scores. */
 import express from 'express';
-import { parseSession, verifySession } from '../../shared/ten-exorcism';
+import { parseSession, verifySession } from '../../shared/games/ten-exorcism';
 import { highScores } from '../stats/high-scores';
 
 export function mountTenRoutes(app: express.Application): void {

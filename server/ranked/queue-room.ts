@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { newId, newKey } from '../ids';
 import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
-import { isProvisional } from '../../shared/rating/glicko2';
+import { isProvisional } from '../../shared/games/rating/glicko2';
 import { log } from '../log';
 import { rejectUnknownMessage } from '../table/errors';
 import { guardFrames } from '../table/flood-control';

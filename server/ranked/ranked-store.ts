@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { isProvisional } from '../../shared/rating/glicko2';
+import { isProvisional } from '../../shared/games/rating/glicko2';
 import { settle, type HistoryEntry, type MatchRecord, type PlayerRecord, type SettleRequest, type Settlement } from './records';
 
 export interface RankedStore {

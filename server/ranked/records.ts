@@ -3,7 +3,7 @@
  * game, and the settlement of each rated game. The rating arithmetic of a settlement is here,
  * once, for both stores.
  */
-import { LICHESS, NEW_PLAYER, rateGame, type Rating, type Score } from '../../shared/rating/glicko2';
+import { LICHESS, NEW_PLAYER, rateGame, type Rating, type Score } from '../../shared/games/rating/glicko2';
 
 export interface PlayerRecord extends Rating {
   id: string;

@@ -4,8 +4,8 @@
  * rated on its own, exactly once (RankedStore.settle), and recorded with its Swap 2 history
  * and final colours (seed Property 14). Plain data, kept in the room's snapshot.
  */
-import type { GomokuState, Seat } from '../../shared/gomoku';
-import type { Score } from '../../shared/rating/glicko2';
+import type { GomokuState, Seat } from '../../shared/games/gomoku';
+import type { Score } from '../../shared/games/rating/glicko2';
 import { rankedStore } from './ranked-store';
 import type { GameRecord, MatchRecord } from './records';
 

@@ -5,7 +5,7 @@
  * ends it reveals the order and the salt, so anyone can check the cards dealt.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Card, Flip7Event, Flip7State } from '../../shared/flip7';
+import type { Card, Flip7Event, Flip7State } from '../../shared/games/flip7';
 
 export interface Commitment {
   hash: string;

@@ -1,5 +1,5 @@
 /** Writes the public part of a Flip 7 game into the synced schema, and words for the event log. */
-import { bustRisk, setAsideCount, tableView, type Flip7Event, type Flip7State } from '../../shared/flip7';
+import { bustRisk, setAsideCount, tableView, type Flip7Event, type Flip7State } from '../../shared/games/flip7';
 import { Flip7Pending, type Flip7RoomState } from './flip7-schema';
 import { syncArray } from '../table/sync-array';
 

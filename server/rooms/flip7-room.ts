@@ -4,7 +4,7 @@
  * before the round ends, when its committed order and salt are revealed.
  */
 import { matchMaker, type Client } from '@colyseus/core';
-import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State, type Flip7TableErrorCode } from '../../shared/flip7';
+import { BOT_STRATEGIES, applyAction, botAction, flip7Messages, newGame, seatToAct, timeoutAction, type BotStrategy, type Flip7Action, type Flip7Event, type Flip7State, type Flip7TableErrorCode } from '../../shared/games/flip7';
 import { cryptoRandom } from '../crypto-random';
 import { newKey } from '../ids';
 import { MAX_SPECTATORS, ParlorRoom } from '../table/parlor-room';

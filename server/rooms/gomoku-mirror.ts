@@ -2,7 +2,7 @@
  * Writes the rules state into the synced schema. Only changed fields and cells are
  * written, so a patch carries just the move that was made.
  */
-import { CELLS, availableChoices, type GomokuState, type Seat } from '../../shared/gomoku';
+import { CELLS, availableChoices, type GomokuState, type Seat } from '../../shared/games/gomoku';
 import type { GomokuRoomState } from './gomoku-schema';
 import { syncArray } from '../table/sync-array';
 

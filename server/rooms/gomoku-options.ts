@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { WinRule } from '../../shared/gomoku';
+import type { WinRule } from '../../shared/games/gomoku';
 import { booleanOption, integerOption, oneOfOption, parseClientOptions, parseRoomOptions, seatOptions } from '../table/join-options';
 import type { RankedOption } from '../ranked/series';
 

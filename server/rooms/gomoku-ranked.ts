@@ -2,7 +2,7 @@
  * The ranked side of a Gomoku room: the ranked rules and the series' public view in the
  * synced state (the `ranked` create option itself is ranking's: `RankedOption` in ranked/series).
  */
-import { isProvisional } from '../../shared/rating/glicko2';
+import { isProvisional } from '../../shared/games/rating/glicko2';
 import { playerInSeat, type SeriesData } from '../ranked/series';
 import type { GomokuRoomState } from './gomoku-schema';
 import type { SeatMap } from './gomoku-mirror';

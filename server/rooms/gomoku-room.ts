@@ -7,7 +7,7 @@ import { randomInt as cryptoInt } from 'node:crypto';
 import { newKey } from '../ids';
 import { matchMaker, type Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
-import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule, type GomokuTableErrorCode } from '../../shared/gomoku';
+import { CELLS, applyAction, gomokuMessages, newGame, other, timeoutAction, type GomokuAction, type GomokuState, type Seat, type Swap2Choice, type WinRule, type GomokuTableErrorCode } from '../../shared/games/gomoku';
 import { MAX_SPECTATORS, ParlorRoom } from '../table/parlor-room';
 import { GomokuPlayer, GomokuRoomState } from './gomoku-schema';
 import { mirrorGomoku, type SeatMap } from './gomoku-mirror';

@@ -5,7 +5,7 @@
  * the statistics (this player's and everyone's) kept by the counter store.
  */
 import type { Client } from '@colyseus/core';
-import { applyAction, EMPTY_STATS, montyHallMessages, newGame, publicView, record, type MontyAction, type MontyState, type Statistics, type MontyErrorCode } from '../../shared/monty-hall';
+import { applyAction, EMPTY_STATS, montyHallMessages, newGame, publicView, record, type MontyAction, type MontyState, type Statistics, type MontyErrorCode } from '../../shared/games/monty-hall';
 import { cryptoRandom } from '../crypto-random';
 import { counterStore } from '../stats/counter-store';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './monty-hall-schema';

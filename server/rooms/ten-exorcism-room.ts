@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState, type TenErrorCode } from '../../shared/ten-exorcism';
+import { exportSession, newGame, select, tenExorcismMessages, verifySession, type TenState, type TenErrorCode } from '../../shared/games/ten-exorcism';
 import { highScores } from '../stats/high-scores';
 import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from '../table/single-player-room';
 import { syncArray } from '../table/sync-array';

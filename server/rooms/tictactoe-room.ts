@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { Client } from '@colyseus/core';
 import { Mulberry32 } from '../../shared/core/rng';
 import * as v from 'valibot';
-import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, tictactoeMessages, type Mark, type TttState, type TttTableErrorCode } from '../../shared/tictactoe';
+import { applyMove, chooseMove, gameUpdates, indexToKeypad, keypadToIndex, legalMoves, newGame, qKey, stateKey, tictactoeMessages, type Mark, type TttState, type TttTableErrorCode } from '../../shared/games/tictactoe';
 import { qTableStore } from '../stats/q-table-store';
 import { SinglePlayerRoom, singlePlayerOptions, type SeatSnapshot } from '../table/single-player-room';
 import { syncArray } from '../table/sync-array';

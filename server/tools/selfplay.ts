@@ -4,7 +4,7 @@
  * the run as it learns.
  */
 import { Mulberry32 } from '../../shared/core/rng';
-import { selfPlay, type SelfPlayTally } from '../../shared/tictactoe';
+import { selfPlay, type SelfPlayTally } from '../../shared/games/tictactoe';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

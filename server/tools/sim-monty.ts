@@ -5,7 +5,7 @@
  * run can be repeated; progress is printed as it goes.
  */
 import { Mulberry32 } from '../../shared/core/rng';
-import { applyAction, EMPTY_STATS, newGame, record, summary, THEORETICAL, type Statistics } from '../../shared/monty-hall';
+import { applyAction, EMPTY_STATS, newGame, record, summary, THEORETICAL, type Statistics } from '../../shared/games/monty-hall';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,6 +1,6 @@
 /**
  * The error codes a client may receive, as one typed registry: the codes every room shares
- * here, and each game's own beside its rules (`shared/<game>/errors.ts`). A room can only send a
+ * here, and each game's own beside its rules (`shared/games/<game>/errors.ts`). A room can only send a
  * code from the registry (ParlorRoom.reject is typed by it), and a test checks that README.md
  * lists every one: the README is the contract.
  */

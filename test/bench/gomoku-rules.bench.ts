@@ -3,7 +3,7 @@
  * whole board (the baseline), and whole random games through the reducer.
  */
 import { Mulberry32, randomInt } from '../../shared/core/rng';
-import { BLACK, CELLS, DIRECTIONS, EMPTY, SIZE, WHITE, emptyBoard, indexOf, isOnBoard, winningLineThrough, applyAction, newGame, type GomokuState } from '../../shared/gomoku';
+import { BLACK, CELLS, DIRECTIONS, EMPTY, SIZE, WHITE, emptyBoard, indexOf, isOnBoard, winningLineThrough, applyAction, newGame, type GomokuState } from '../../shared/games/gomoku';
 import { opsPerSecond, report } from './timing';
 
 function bruteForceHasFive(board: readonly number[]): boolean {

@@ -4,7 +4,7 @@
  * page (with its drawn rating history) and the leaderboard follow.
  */
 import type { Page } from 'playwright-core';
-import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/rating/glicko2';
+import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { browserSuite, clickCell, lobbyAs, screenshot, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
 
 jest.setTimeout(120000);

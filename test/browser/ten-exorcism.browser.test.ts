@@ -4,7 +4,7 @@
  * then the session is exported and verified by the server's replay and shows in the high scores.
  */
 import type { Page } from 'playwright-core';
-import { COLS, ROWS, createBoardFromSeed, validateSelection } from '../../shared/ten-exorcism';
+import { COLS, ROWS, createBoardFromSeed, validateSelection } from '../../shared/games/ten-exorcism';
 import { browserSuite, lobbyAs, openPage, screenshot, tableState, waitForTable } from '../support/browser';
 
 jest.setTimeout(240000);

@@ -6,7 +6,7 @@
  */
 import { Client } from '@colyseus/sdk';
 import { RedisRankedStore } from '../../server/ranked/ranked-store';
-import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/rating/glicko2';
+import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
 import { bySeat, getJson, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { waitForState } from '../support/server';

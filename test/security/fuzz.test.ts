@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import { pack } from 'msgpackr';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
-import { keypadToIndex } from '../../shared/tictactoe';
+import { keypadToIndex } from '../../shared/games/tictactoe';
 import { makeGuest } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
 import {

@@ -1,5 +1,5 @@
 import { commit, commitmentHash, shuffledOrders } from '../../server/rooms/flip7-commitment';
-import type { Flip7Event, Flip7State } from '../../shared/flip7';
+import type { Flip7Event, Flip7State } from '../../shared/games/flip7';
 
 const afterDeck = (deck: string[]) => ({ deck }) as unknown as Flip7State;
 

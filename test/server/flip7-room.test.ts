@@ -4,7 +4,7 @@
  * is drawn; the deck commitments verify when revealed; bad messages get coded errors.
  */
 import type { Room } from '@colyseus/sdk';
-import { CARDS_PER_DECK } from '../../shared/flip7';
+import { CARDS_PER_DECK } from '../../shared/games/flip7';
 import type { RunningParlor } from '../../server/app';
 import { commitmentHash } from '../../server/rooms/flip7-commitment';
 import { nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';

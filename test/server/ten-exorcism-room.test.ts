@@ -4,7 +4,7 @@
  * (and refusal of forged or malformed sessions), the high-score table, spectators.
  */
 import type { Room } from '@colyseus/sdk';
-import { COLS, ROWS, createBoardFromSeed, validateSelection, type Selection } from '../../shared/ten-exorcism';
+import { COLS, ROWS, createBoardFromSeed, validateSelection, type Selection } from '../../shared/games/ten-exorcism';
 import { nextMessage, sdkClient, serverState, redisServerSuite, waitForState } from '../support/server';
 
 jest.setTimeout(60000);

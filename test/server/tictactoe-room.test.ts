@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import Redis from 'ioredis';
 import type { Room } from '@colyseus/sdk';
-import { indexToKeypad } from '../../shared/tictactoe';
+import { indexToKeypad } from '../../shared/games/tictactoe';
 import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
 
 jest.setTimeout(60000);

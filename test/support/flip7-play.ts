@@ -1,7 +1,7 @@
 /** Random legal and illegal Flip 7 play for property tests and the room's fuzzing. */
 import fc from 'fast-check';
 import { Mulberry32, randomInt, type Random } from '../../shared/core/rng';
-import { applyAction, newGame, seatToAct, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
+import { applyAction, newGame, seatToAct, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/games/flip7';
 
 /** A legal action for whoever must act, picked at random. */
 export function randomLegalAction(state: Flip7State, rng: Random): [number, Flip7Action] {

@@ -3,7 +3,7 @@
  * as the README shows. The deck is padded with the rest of a full deck so that the 94
  * cards stay accounted for; KEEP_ORDER makes every shuffle keep the order.
  */
-import { KEEP_ORDER, applyAction, buildDeck, newGame, type Card, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/flip7';
+import { KEEP_ORDER, applyAction, buildDeck, newGame, type Card, type Flip7Action, type Flip7Event, type Flip7State } from '../../shared/games/flip7';
 
 export function stackedDeck(top: Card[], decks = 1): Card[] {
   const rest = buildDeck(decks);

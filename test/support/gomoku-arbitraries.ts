@@ -1,6 +1,6 @@
 /** fast-check generators for Gomoku actions, shared by the rules and room tests. */
 import fc from 'fast-check';
-import { applyAction, newGame, type GomokuAction, type GomokuConfig, type GomokuState } from '../../shared/gomoku';
+import { applyAction, newGame, type GomokuAction, type GomokuConfig, type GomokuState } from '../../shared/games/gomoku';
 
 export const configArb: fc.Arbitrary<GomokuConfig> = fc.record({
   rule: fc.constantFrom('standard' as const, 'freestyle' as const),

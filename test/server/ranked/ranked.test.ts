@@ -4,7 +4,7 @@
  */
 import type { RunningParlor } from '../../../server/app';
 import { RedisRankedStore } from '../../../server/ranked/ranked-store';
-import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/rating/glicko2';
+import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glicko2';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { getJson, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../../support/server';

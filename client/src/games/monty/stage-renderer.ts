@@ -1,0 +1,163 @@
+/**
+ * Monty Hall on a Pixi.js canvas: three doors (closed, selected, open with a goat or the
+ * car) above a chart of the statistics — observed win rates for sticking and switching as
+ * bars with 90/95/99% confidence intervals and the theory (1/3, 2/3) marked — that fills in
+ * as games are played.
+ */
+import { Application, Container, Graphics, Text } from 'pixi.js';
+import { summary, THEORETICAL, type Statistics } from '../../../../shared/games/monty-hall/stats';
+import { renderOnDemand } from '../../render-on-demand';
+
+export interface DoorView {
+  number: number;
+  state: string;
+}
+
+export interface StagePicture {
+  doors: DoorView[];
+  /** Door numbers may be clicked now. */
+  clickable: boolean;
+  stats: Statistics;
+  label: string;
+}
+
+const DOOR = 0x8a4b2a;
+const FRAME = 0x3b2a14;
+const SELECTED = 0xe3a21a;
+
+export class StageRenderer {
+  private readonly app = new Application();
+  private readonly doors = new Graphics();
+  private readonly chart = new Graphics();
+  private readonly texts = new Container();
+  private picture: StagePicture = { doors: [], clickable: false, stats: { stickWins: 0, stickLosses: 0, switchWins: 0, switchLosses: 0 }, label: '' };
+  private readonly requestRender = renderOnDemand(this.app);
+  private boxes: { number: number; x: number; y: number; w: number; h: number }[] = [];
+  onDoorClick: (door: number) => void = () => undefined;
+
+  async mount(container: HTMLElement): Promise<void> {
+    await this.app.init({ resizeTo: container, antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
+    this.app.ticker.stop();
+    this.app.canvas.id = 'monty-canvas';
+    container.append(this.app.canvas);
+    this.app.stage.addChild(this.doors, this.chart, this.texts);
+    this.app.stage.eventMode = 'static';
+    this.app.stage.on('pointertap', (e) => {
+      const hit = this.boxes.find((b) => e.global.x >= b.x && e.global.x <= b.x + b.w && e.global.y >= b.y && e.global.y <= b.y + b.h);
+      if (hit && this.picture.clickable) this.onDoorClick(hit.number);
+    });
+    this.app.renderer.on('resize', () => this.redraw());
+    this.redraw();
+  }
+
+  destroy(): void {
+    this.app.destroy(true, { children: true });
+  }
+
+  draw(picture: StagePicture): void {
+    this.picture = picture;
+    this.redraw();
+  }
+
+  private text(value: string, x: number, y: number, size: number, colour = 0x1f1a14, anchor = 0.5): Text {
+    const t = new Text({ text: value, style: { fontFamily: 'system-ui, sans-serif', fontSize: size, fontWeight: '600', fill: colour }, resolution: this.app.renderer.resolution });
+    t.anchor.set(anchor, 0.5);
+    t.position.set(x, y);
+    this.texts.addChild(t);
+    return t;
+  }
+
+  private redraw(): void {
+    const { width, height } = this.app.screen;
+    this.app.stage.hitArea = this.app.screen;
+    this.texts.removeChildren().forEach((c) => c.destroy());
+    this.drawDoors(width, height * 0.55);
+    this.drawChart(width, height * 0.58, height * 0.4);
+    this.requestRender();
+  }
+
+  private drawDoors(width: number, height: number): void {
+    const g = this.doors.clear();
+    const w = Math.min(width / 4.2, height * 0.55);
+    const h = Math.min(height * 0.8, w * 1.7);
+    const gap = (width - 3 * w) / 4;
+    this.boxes = this.picture.doors.map((d, i) => ({ number: d.number, x: gap + i * (w + gap), y: (height - h) / 2 + 10, w, h }));
+    // Published for tests and tools: each door's centre in CSS pixels.
+    this.app.canvas.dataset.doors = JSON.stringify(this.boxes.map((b) => ({ number: b.number, x: b.x + b.w / 2, y: b.y + b.h / 2 })));
+    for (const [i, d] of this.picture.doors.entries()) {
+      const b = this.boxes[i];
+      const open = d.state.startsWith('open');
+      g.roundRect(b.x - 6, b.y - 6, b.w + 12, b.h + 6, 6).fill(FRAME);
+      if (open) {
+        g.rect(b.x, b.y, b.w, b.h).fill(0xf3ead8);
+        if (d.state === 'open_with_prize') drawCar(g, b.x + b.w / 2, b.y + b.h * 0.55, b.w * 0.7);
+        else drawGoat(g, b.x + b.w / 2, b.y + b.h * 0.55, b.w * 0.6);
+        this.text(d.state === 'open_with_prize' ? 'CAR' : 'goat', b.x + b.w / 2, b.y + b.h * 0.85, Math.max(12, b.w * 0.12), d.state === 'open_with_prize' ? 0x1d7a33 : 0x7a6e60);
+      } else {
+        g.rect(b.x, b.y, b.w, b.h).fill(DOOR);
+        g.rect(b.x + b.w * 0.12, b.y + b.h * 0.08, b.w * 0.76, b.h * 0.36).stroke({ width: 3, color: 0x6b3a20 });
+        g.rect(b.x + b.w * 0.12, b.y + b.h * 0.52, b.w * 0.76, b.h * 0.4).stroke({ width: 3, color: 0x6b3a20 });
+        g.circle(b.x + b.w * 0.82, b.y + b.h * 0.5, Math.max(3, b.w * 0.04)).fill(0xe8c36a);
+        this.text(String(d.number), b.x + b.w / 2, b.y + b.h * 0.26, Math.max(18, b.w * 0.25), 0xfff3dc);
+      }
+      if (d.state === 'selected') g.roundRect(b.x - 10, b.y - 10, b.w + 20, b.h + 14, 8).stroke({ width: 5, color: SELECTED });
+    }
+    if (this.picture.label) this.text(this.picture.label, width / 2, 18, 18);
+  }
+
+  /** Two bars (stick, switch): observed rate, 99/95/90% intervals as nested whiskers, theory as a dashed mark. */
+  private drawChart(width: number, top: number, height: number): void {
+    const g = this.chart.clear();
+    const left = 70;
+    const right = width - 30;
+    const bottom = top + height - 26;
+    const y = (p: number) => bottom - p * (bottom - top - 10);
+    g.rect(left, top, right - left, bottom - top).fill({ color: 0xffffff, alpha: 0.6 });
+    for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+      g.moveTo(left, y(p)).lineTo(right, y(p)).stroke({ width: 1, color: 0xd8cfc0 });
+      this.text(`${p * 100}%`, left - 8, y(p), 11, 0x7a6e60, 1);
+    }
+    const barW = Math.min(90, (right - left) / 6);
+    for (const [i, strategy] of (['stick', 'switch'] as const).entries()) {
+      const s = summary(this.picture.stats, strategy);
+      const cx = left + ((right - left) * (i + 1)) / 3;
+      const colour = strategy === 'stick' ? 0x2f5d8a : 0xb5541c;
+      if (s.total > 0) g.rect(cx - barW / 2, y(s.rate), barW, bottom - y(s.rate)).fill({ color: colour, alpha: 0.85 });
+      // Theory: a dashed line across the bar.
+      for (let x = cx - barW / 2 - 12; x < cx + barW / 2 + 12; x += 8) g.moveTo(x, y(THEORETICAL[strategy])).lineTo(x + 4, y(THEORETICAL[strategy]));
+      g.stroke({ width: 2, color: 0x1f1a14 });
+      if (s.total > 0) {
+        for (const [ci, w] of [[s.ci99, 6], [s.ci95, 12], [s.ci90, 18]] as const) {
+          g.moveTo(cx, y(ci[0])).lineTo(cx, y(ci[1])).stroke({ width: 2, color: 0x1f1a14 });
+          g.moveTo(cx - w / 2, y(ci[0])).lineTo(cx + w / 2, y(ci[0])).moveTo(cx - w / 2, y(ci[1])).lineTo(cx + w / 2, y(ci[1])).stroke({ width: 2, color: 0x1f1a14 });
+        }
+      }
+      const rate = s.total ? `${(100 * s.rate).toFixed(1)}%` : '—';
+      this.text(`${strategy}: ${rate} of ${s.total} (${s.wins} won)`, cx, bottom + 14, 13);
+    }
+    this.text('win rate by strategy · whiskers: 90 / 95 / 99% intervals · dashes: theory', (left + right) / 2, top - 12, 12, 0x7a6e60);
+  }
+}
+
+/** A car, drawn (emoji fonts are not everywhere): body, cabin, windows, wheels. */
+function drawCar(g: Graphics, cx: number, cy: number, w: number): void {
+  const h = w * 0.28;
+  g.roundRect(cx - w * 0.28, cy - h * 1.5, w * 0.56, h * 0.9, h * 0.3).fill(0xc92a2a);
+  g.rect(cx - w * 0.22, cy - h * 1.35, w * 0.2, h * 0.55).fill(0xbfe3f5).rect(cx + w * 0.02, cy - h * 1.35, w * 0.2, h * 0.55).fill(0xbfe3f5);
+  g.roundRect(cx - w / 2, cy - h * 0.7, w, h, h * 0.35).fill(0xe03131);
+  for (const dx of [-0.3, 0.3]) g.circle(cx + dx * w, cy + h * 0.3, h * 0.38).fill(0x222222).circle(cx + dx * w, cy + h * 0.3, h * 0.16).fill(0xaaaaaa);
+  g.circle(cx + w * 0.46, cy - h * 0.35, h * 0.12).fill(0xffe066);
+}
+
+/** A goat, drawn: body, legs, head, horns, beard. */
+function drawGoat(g: Graphics, cx: number, cy: number, w: number): void {
+  const fur = 0xe9e4da;
+  const line = 0x5c5248;
+  for (const dx of [-0.28, -0.12, 0.12, 0.28]) g.rect(cx + dx * w - w * 0.03, cy, w * 0.06, w * 0.32).fill(line);
+  g.ellipse(cx, cy, w * 0.38, w * 0.2).fill(fur).stroke({ width: 2, color: line });
+  g.ellipse(cx + w * 0.42, cy - w * 0.22, w * 0.13, w * 0.1).fill(fur).stroke({ width: 2, color: line });
+  g.moveTo(cx + w * 0.38, cy - w * 0.3).quadraticCurveTo(cx + w * 0.3, cy - w * 0.48, cx + w * 0.22, cy - w * 0.4).stroke({ width: 3, color: line });
+  g.moveTo(cx + w * 0.46, cy - w * 0.14).lineTo(cx + w * 0.44, cy - w * 0.04).stroke({ width: 3, color: line });
+  g.circle(cx + w * 0.45, cy - w * 0.24, w * 0.018).fill(0x111111);
+  g.moveTo(cx - w * 0.38, cy - w * 0.05).lineTo(cx - w * 0.46, cy - w * 0.14).stroke({ width: 3, color: line });
+}

@@ -1,0 +1,208 @@
+/**
+ * Gomoku with the Swap 2 opening as a pure reducer: `applyAction` checks an action
+ * against the phase, the seat and the board, and returns the next state with its
+ * events or a coded rejection. The input state is never mutated.
+ */
+import { ok, reject, type Result } from '../../core/result';
+import { randomInt, type Random } from '../../core/rng';
+import type { GameDefinition, Outcome } from '../../core/game';
+import { BLACK, CELLS, EMPTY, SIZE, emptyBoard, indexOf, isOnBoard, winningLineThrough } from './board';
+import {
+  EXTRA_STONES,
+  OPENING_STONES,
+  colourOfStone,
+  swap2Actor,
+  swap2Options,
+  type Phase,
+  type Seat,
+  type Swap2Choice,
+} from './swap2';
+import type { EndReason, GomokuAction, GomokuConfig, GomokuErrorCode, GomokuEvent, GomokuState } from './state';
+
+type GomokuResult = Result<GomokuState, GomokuEvent, GomokuErrorCode>;
+
+export const DEFAULT_CONFIG: GomokuConfig = { rule: 'standard', swap2: true };
+
+export function other(seat: Seat): Seat {
+  return seat === 1 ? 2 : 1;
+}
+
+/** Seed Properties 1 and 9: Swap 2 starts with player 1 placing; without it Black (seat 1) moves. */
+export function newGame(config: GomokuConfig = DEFAULT_CONFIG): GomokuState {
+  const base = {
+    config: { ...config },
+    board: emptyBoard(),
+    moves: [],
+    opening: [],
+    winner: null,
+    winLine: [],
+    endReason: null,
+    turn: 0,
+  };
+  if (config.swap2) {
+    return { ...base, phase: 'swap2_placement', toAct: 1, black: null, white: null };
+  }
+  return { ...base, phase: 'main_game', toAct: 1, black: 1, white: 2 };
+}
+
+/** The choices open to the acting seat now (empty outside a choice phase). */
+export function availableChoices(state: GomokuState): readonly Swap2Choice[] {
+  return swap2Options(state.phase);
+}
+
+export function applyAction(state: GomokuState, seat: number, action: GomokuAction): GomokuResult {
+  if (seat !== 1 && seat !== 2) return reject('not_a_player', 'only the two seated players can act');
+  if (state.phase === 'game_over') return reject('game_over', 'the game is over');
+  if (action === null || typeof action !== 'object') return reject('invalid_action', 'an action must be an object');
+  switch (action.type) {
+    case 'resign':
+      return finish(state, [], other(seat), 'resign', []);
+    case 'forfeit':
+      if (action.reason !== 'timeout' && action.reason !== 'abandon') {
+        return reject('invalid_action', 'forfeit reason must be timeout or abandon');
+      }
+      return finish(state, [], other(seat), action.reason, []);
+    case 'place':
+      return place(state, seat, action.x, action.y);
+    case 'choose':
+      return choose(state, seat, action.choice);
+    default:
+      return reject('invalid_action', `unknown action type ${String((action as { type?: unknown }).type)}`);
+  }
+}
+
+function checkTurn(state: GomokuState, seat: Seat): GomokuResult | null {
+  if (state.toAct !== seat) {
+    return reject('not_your_turn', `it is player ${state.toAct}'s turn (${state.phase})`);
+  }
+  return null;
+}
+
+function place(state: GomokuState, seat: Seat, x: unknown, y: unknown): GomokuResult {
+  if (state.phase !== 'swap2_placement' && state.phase !== 'swap2_extra' && state.phase !== 'main_game') {
+    return reject('wrong_phase', `cannot place a stone during ${state.phase}; choose one of ${swap2Options(state.phase).join(', ')}`);
+  }
+  const notYours = checkTurn(state, seat);
+  if (notYours) return notYours;
+  if (typeof x !== 'number' || typeof y !== 'number' || !isOnBoard(x, y)) {
+    return reject('out_of_range', 'x and y must be integers from 0 to 14');
+  }
+  const cell = indexOf(x, y);
+  if (state.board[cell] !== EMPTY) return reject('occupied', `cell (${x}, ${y}) is occupied`);
+
+  const order = state.moves.length + 1;
+  const colour = colourOfStone(order);
+  const board = state.board.slice();
+  board[cell] = colour;
+  const moves = [...state.moves, { x, y, colour, seat, order, phase: state.phase }];
+  const events: GomokuEvent[] = [{ type: 'stone_placed', seat, x, y, colour, order }];
+  const opening = state.phase === 'main_game' ? state.opening : [...state.opening, { type: 'place' as const, seat, x, y }];
+  const next: GomokuState = { ...state, board, moves, opening, turn: state.turn + 1 };
+
+  if (state.phase === 'swap2_placement') {
+    return order < OPENING_STONES ? ok(next, events) : ok(enterPhase(next, 'swap2_choice', events), events);
+  }
+  if (state.phase === 'swap2_extra') {
+    return order < EXTRA_STONES ? ok(next, events) : ok(enterPhase(next, 'swap2_final_choice', events), events);
+  }
+  const line = winningLineThrough(board, x, y, state.config.rule);
+  if (line) return finish(next, events, seat, 'five', line, false);
+  if (moves.length === CELLS) return finish(next, events, 'draw', 'draw', [], false);
+  return ok({ ...next, toAct: seatOfColour(next, colourOfStone(order + 1)) }, events);
+}
+
+function choose(state: GomokuState, seat: Seat, choice: unknown): GomokuResult {
+  const options = swap2Options(state.phase);
+  if (options.length === 0) return reject('wrong_phase', `there is no choice to make during ${state.phase}`);
+  const notYours = checkTurn(state, seat);
+  if (notYours) return notYours;
+  if (!options.includes(choice as Swap2Choice)) {
+    return reject('invalid_choice', `choose one of: ${options.join(', ')}`);
+  }
+  const picked = choice as Swap2Choice;
+  const events: GomokuEvent[] = [{ type: 'choice_made', seat, choice: picked }];
+  const next: GomokuState = {
+    ...state,
+    opening: [...state.opening, { type: 'choice', seat, choice: picked }],
+    turn: state.turn + 1,
+  };
+  if (picked === 'place_more') return ok(enterPhase(next, 'swap2_extra', events), events);
+
+  // Seed Property 5: the chooser takes the colour they named, the other seat the other one.
+  const black = picked === 'black' ? seat : other(seat);
+  const assigned: GomokuState = { ...next, black, white: other(black) };
+  events.push({ type: 'colours_assigned', black, white: other(black) });
+  return ok(enterPhase(assigned, 'main_game', events), events);
+}
+
+/** Moves to `phase` and sets who acts there; RULINGS.md: after the opening, White moves first. */
+function enterPhase(state: GomokuState, phase: Phase, events: GomokuEvent[]): GomokuState {
+  events.push({ type: 'phase_changed', phase });
+  const toAct = phase === 'main_game' ? seatOfColour(state, colourOfStone(state.moves.length + 1)) : swap2Actor(phase);
+  return { ...state, phase, toAct };
+}
+
+function seatOfColour(state: GomokuState, colour: number): Seat | null {
+  return colour === BLACK ? state.black : state.white;
+}
+
+function finish(
+  state: GomokuState,
+  events: GomokuEvent[],
+  winner: Seat | 'draw',
+  reason: EndReason,
+  line: number[],
+  countsAsTurn = true,
+): GomokuResult {
+  events.push({ type: 'phase_changed', phase: 'game_over' }, { type: 'game_over', winner, reason, line });
+  return ok(
+    {
+      ...state,
+      phase: 'game_over',
+      toAct: null,
+      winner,
+      winLine: line,
+      endReason: reason,
+      turn: countsAsTurn ? state.turn + 1 : state.turn,
+    },
+    events,
+  );
+}
+
+/**
+ * What the rules do when the acting seat's clock runs out (seed, "Timeout Handling"):
+ * a random empty cell during opening placements, "black" during a choice, and a loss
+ * on time in the main game.
+ */
+export function timeoutAction(state: GomokuState, rng: Random): GomokuAction | null {
+  switch (state.phase) {
+    case 'swap2_placement':
+    case 'swap2_extra': {
+      const empty: number[] = [];
+      state.board.forEach((cell, i) => cell === EMPTY && empty.push(i));
+      const cell = empty[randomInt(rng, empty.length)];
+      return { type: "place", x: cell % SIZE, y: Math.floor(cell / SIZE) };
+    }
+    case 'swap2_choice':
+    case 'swap2_final_choice':
+      return { type: 'choose', choice: 'black' };
+    case 'main_game':
+      return { type: 'forfeit', reason: 'timeout' };
+    default:
+      return null;
+  }
+}
+
+export function outcome(state: GomokuState): Outcome | null {
+  if (state.phase !== 'game_over' || state.winner === null) return null;
+  return { winner: state.winner, reason: state.endReason ?? 'five' };
+}
+
+/** Gomoku holds no hidden information: everyone sees the whole state. */
+export const gomoku: GameDefinition<GomokuConfig, GomokuState, GomokuAction, GomokuEvent, GomokuState, GomokuErrorCode> = {
+  name: 'gomoku',
+  setup: (config) => newGame(config),
+  apply: (state, seat, action) => applyAction(state, seat, action),
+  view: (state) => state,
+  outcome,
+};
