@@ -11,11 +11,12 @@ import { setFloodLimits } from './table/flood-control';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { floodLimitsOf, type ParlorConfig } from './config';
 import { Flip7Room } from './rooms/flip7-room';
-import { GomokuRoom } from './rooms/gomoku-room';
+import { GAMES } from './games/registry';
+import { tableRoom } from './table/table-room';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
-import { useStores } from './stores';
+import { openServices } from './services';
 import { RankedQueueRoom } from './ranked/queue-room';
 import { MontyHallRoom } from './rooms/monty-hall-room';
 import { TicTacToeRoom } from './rooms/tictactoe-room';
@@ -69,7 +70,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
   setFloodLimits(floodLimitsOf(config));
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : {};
-  const closeStores = useStores(config.redisUrl);
+  const services = openServices(config.redisUrl);
   await loadSecret(config.authSecret);
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
@@ -94,7 +95,10 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
   });
 
   server.define('lobby', ParlorLobby);
-  server.define('gomoku', GomokuRoom).filterBy(['open', 'rule', 'swap2']).enableRealtimeListing();
+  for (const game of GAMES) {
+    const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
+    server.define(game.definition.name, tableRoom(game, services)).filterBy(filters).enableRealtimeListing();
+  }
   server.define('flip7', Flip7Room).filterBy(['open']).enableRealtimeListing();
   server.define('ranked_queue', RankedQueueRoom);
   server.define('monty_hall', MontyHallRoom).enableRealtimeListing();
@@ -144,7 +148,7 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
       await server.gracefullyShutdown(false);
       await store?.close();
       await online.close();
-      await closeStores();
+      await services.close();
       httpRedis?.disconnect();
     },
   };

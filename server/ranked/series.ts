@@ -4,6 +4,7 @@
  * rated on its own, exactly once (RankedStore.settle), and recorded with its Swap 2 history
  * and final colours (seed Property 14). Plain data, kept in the room's snapshot.
  */
+import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import type { Score } from '../../shared/games/rating/glicko2';
 import { rankedStore } from './ranked-store';
@@ -22,6 +23,10 @@ export interface RankedOption {
   bestOf: 1 | 3;
   players: [SeriesPlayer, SeriesPlayer];
 }
+
+const seriesPlayer = v.strictObject({ playerId: v.string(), name: v.string(), rating: v.number(), rd: v.number() });
+/** The shape of `RankedOption`, checked when a room is created with it. */
+export const rankedOptionSchema = v.strictObject({ matchId: v.string(), bestOf: v.picklist([1, 3]), players: v.tuple([seriesPlayer, seriesPlayer]) });
 
 export interface SeriesData {
   matchId: string;

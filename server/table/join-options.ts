@@ -12,6 +12,7 @@
  */
 import * as v from 'valibot';
 import { ErrorCode, ServerError } from '@colyseus/core';
+import { booleanOption } from '../../shared/core/options';
 
 export const NAME_MAX = 24;
 /**
@@ -37,16 +38,7 @@ export const nameOption = v.optional(
   'Guest',
 );
 
-export const booleanOption = (field: string, fallback: boolean) => v.optional(v.boolean(`${field} must be true or false`), fallback);
-
-export function integerOption(field: string, min: number, max: number, fallback: number) {
-  const message = `${field} must be an integer from ${min} to ${max}`;
-  return v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message)), fallback);
-}
-
-export function oneOfOption<const T extends readonly [string, ...string[]]>(field: string, allowed: T, fallback: T[number]) {
-  return v.optional(v.picklist(allowed, `${field} must be one of ${allowed.join(', ')}`), fallback);
-}
+export { booleanOption, integerOption, oneOfOption } from '../../shared/core/options';
 
 /** The options every seated room takes: a name, and whether to watch. */
 export const seatOptions = { name: nameOption, spectate: booleanOption('spectate', false) };

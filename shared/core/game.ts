@@ -1,20 +1,100 @@
+/**
+ * The shape every game has: a plain object of pure functions over plain, JSON-safe state.
+ * The server's one table room (server/table/table-room.ts) hosts any of them; it holds no
+ * rules of its own, so everything it needs to know about a game is asked here.
+ */
+import type * as v from 'valibot';
 import type { Random } from './rng';
-import type { Result } from './result';
+import type { Rejected, Result } from './result';
 
 /**
- * The shape every game in shared/ has: a pure reducer over plain, JSON-safe state.
- * Rooms on the server wrap one of these; they never hold rules of their own.
+ * Seats are numbered from 0 in every game, in the order they are set up. (Rows on the wire
+ * show `seat + 1`, as they always have.)
  */
-export interface GameDefinition<Config, State, Action, Event, View, Code extends string = string> {
+export type SeatIndex = number;
+
+export interface SeatInfo {
   readonly name: string;
-  /** A new game for these seats (1-based seat numbers); randomness comes from `rng`. */
-  setup(config: Config, seats: number, rng: Random): State;
-  /** Check and apply one action by a seat. Never throws on bad input. */
-  apply(state: State, seat: number, action: Action, rng: Random): Result<State, Event, Code>;
-  /** What everyone may see; hidden information stays out. */
-  view(state: State): View;
-  /** null while the game is running. */
-  outcome(state: State): Outcome | null;
+  readonly bot: boolean;
 }
 
-export type Outcome = { winner: number | 'draw'; reason: string };
+/** A seat the game fills with a bot from the start (Flip 7's bots, the Tic Tac Toe AI, the Gomoku computer). */
+export interface BotSeat {
+  readonly seat: SeatIndex;
+  readonly name: string;
+  /** One of the game's `botStrategies`. */
+  readonly strategy: string;
+}
+
+/** `winner: null` with an outcome: the game ended without one (a single-player game's end, say). */
+export type Outcome = { winner: SeatIndex | 'draw' | null; reason: string };
+
+export interface DecodeContext {
+  /** The seat a session holds: messages may name another player by session (Flip 7's `target`). */
+  seatOf(sessionId: string): SeatIndex | null;
+  /** Milliseconds since the game was set up (Ten Exorcism logs it with each selection). */
+  elapsedMs: number;
+}
+
+export interface GameDefinition<Config, State, Action, Event, View, Code extends string> {
+  readonly name: string;
+  /** The game's own join/create options as a closed valibot shape; the table adds `name` and `spectate`. */
+  readonly options: v.ObjectEntries;
+  /** The config a room plays by, from its parsed create options, or a refusal (options that contradict each other). */
+  config(options: Readonly<Record<string, unknown>>): Config | Rejected;
+  /** How many seats: the game starts with at least `min` and seats at most `max`. */
+  seats(config: Config): { min: number; max: number };
+  /** `full`: the game begins once every seat is taken; `host`: once the first player sends `start`. */
+  readonly start: 'full' | 'host';
+  /** Seats bots take from the start. */
+  bots?(config: Config): readonly BotSeat[];
+  /** The turn clock per decision, or null for none. */
+  turnSeconds(config: Config): number | null;
+
+  setup(config: Config, seats: readonly SeatInfo[], rng: Random): { state: State; events: readonly Event[] };
+  /** Check and apply one action by a seat. Never throws on bad input. */
+  apply(state: State, seat: SeatIndex, action: Action, rng: Random): Result<State, Event, Code>;
+  /** The seats whose decision the game waits for (the clock runs for them); empty when nobody's. */
+  toAct(state: State): readonly SeatIndex[];
+  /** The action a seat's clock running out takes. */
+  timeout(state: State, seat: SeatIndex, rng: Random): Action | null;
+  /** A game that waits for nobody yet is not over goes on by itself after a pause (Flip 7's next round). */
+  advance?(state: State): { seat: SeatIndex; action: Action } | null;
+  /**
+   * A seated player left for good in the middle of the game: the action that ends their part
+   * (Gomoku: a forfeit). Absent: their seat stays and a bot plays it until they reclaim it.
+   */
+  abandon?(state: State, seat: SeatIndex): Action | null;
+  /** A bot's decision for a seat, with one of `botStrategies`. */
+  bot?(state: State, seat: SeatIndex, strategy: string, rng: Random): Action | null;
+  readonly botStrategies?: readonly string[];
+  /** What one seat (or a spectator, `null`) may see: hidden information is decided here and nowhere else. */
+  view(state: State, seat: SeatIndex | null): View;
+  /** null while the game goes on. */
+  outcome(state: State): Outcome | null;
+  /** Counts accepted actions: it orders the room's action log. */
+  version(state: State): number;
+  /**
+   * What the server's fairness proof needs from one step: the card orders it shuffled
+   * (Flip 7), which the server commits to with a salted hash and reveals at the round's end.
+   */
+  shuffled?(events: readonly Event[], state: State): readonly (readonly string[])[];
+
+  /** The game's client messages (type → payload schema): the wire schema lives beside the rules. */
+  readonly messages: Readonly<Record<string, v.GenericSchema>>;
+  /** A decoded payload of one of `messages` → the action it asks for, or a coded refusal. */
+  decode(type: string, payload: unknown, ctx: DecodeContext): Action | Rejected<Code>;
+  /** Every code `apply` and `decode` may answer (the README lists them). */
+  readonly errors: readonly Code[];
+}
+
+export type AnyGame = GameDefinition<any, any, any, any, any, string>;
+export type ConfigOf<G> = G extends GameDefinition<infer C, any, any, any, any, any> ? C : never;
+export type StateOf<G> = G extends GameDefinition<any, infer S, any, any, any, any> ? S : never;
+export type EventOf<G> = G extends GameDefinition<any, any, any, infer E, any, any> ? E : never;
+export type ViewOf<G> = G extends GameDefinition<any, any, any, any, infer V, any> ? V : never;
+
+/** A decode answer that is a refusal (actions are plain objects with a `type`, never `ok: false`). */
+export function isRejected<A>(value: A | Rejected): value is Rejected {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+}

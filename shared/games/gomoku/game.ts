@@ -5,7 +5,6 @@
  */
 import { ok, reject, type Result } from '../../core/result';
 import { randomInt, type Random } from '../../core/rng';
-import type { GameDefinition, Outcome } from '../../core/game';
 import { BLACK, CELLS, EMPTY, SIZE, emptyBoard, indexOf, isOnBoard, winningLineThrough } from './board';
 import {
   EXTRA_STONES,
@@ -192,17 +191,3 @@ export function timeoutAction(state: GomokuState, rng: Random): GomokuAction | n
       return null;
   }
 }
-
-export function outcome(state: GomokuState): Outcome | null {
-  if (state.phase !== 'game_over' || state.winner === null) return null;
-  return { winner: state.winner, reason: state.endReason ?? 'five' };
-}
-
-/** Gomoku holds no hidden information: everyone sees the whole state. */
-export const gomoku: GameDefinition<GomokuConfig, GomokuState, GomokuAction, GomokuEvent, GomokuState, GomokuErrorCode> = {
-  name: 'gomoku',
-  setup: (config) => newGame(config),
-  apply: (state, seat, action) => applyAction(state, seat, action),
-  view: (state) => state,
-  outcome,
-};

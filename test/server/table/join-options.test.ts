@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseClientGomokuOptions, parseGomokuRoomOptions } from '../../../server/rooms/gomoku-options';
+import { parseClientGomokuOptions, parseGomokuRoomOptions } from '../../../server/games/gomoku/options';
 import { SERVER_ONLY_OPTIONS } from '../../../server/table/join-options';
 
 it('a client gets a closed shape with defaults', () => {

@@ -1,0 +1,53 @@
+/**
+ * Gomoku's server part: its schema, the mirror from the rules' view into it and its
+ * listing fields; ranked series and rematches plug in as policies.
+ */
+import { CELLS, gomokuGame } from '../../../shared/games/gomoku';
+import { rankedSeries } from '../../ranked/series-policy';
+import { rematch } from '../../table/rematch';
+import type { ServerGame } from '../../table/server-game';
+import { mirrorGomoku } from './mirror';
+import { GomokuPlayer, GomokuRoomState } from './schema';
+
+export interface GomokuListing {
+  game: 'gomoku';
+  rule: string;
+  swap2: boolean;
+  turnSeconds: number;
+  players: string[];
+  phase: string;
+  spectators: number;
+  /** A seat is free: `joinOrCreate` only matches open rooms. */
+  open: boolean;
+  ranked: boolean;
+}
+
+export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, GomokuListing> = {
+  definition: gomokuGame,
+  schema: GomokuRoomState,
+  filterBy: ['rule', 'swap2'],
+  whenFull: 'watch',
+  whenGone: 'abandon',
+  endsAtOutcome: true,
+  // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
+  patchRate: 1000,
+  init(state, config) {
+    // Every field gets a value before the first patch, so clients never decode `undefined`.
+    Object.assign(state, {
+      rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, deadline: 0, turn: 0,
+      blackPlayer: '', whitePlayer: '', winner: '', endReason: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
+    });
+    state.ranked ??= false;
+    while (state.board.length < CELLS) state.board.push(0);
+  },
+  row: (seat, index) => new GomokuPlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0, playerId: '', rating: 0, provisional: false, ratingChange: 0, wins: 0 }),
+  mirror: (state, view, ctx) => mirrorGomoku(state, view, ctx.sessionOf),
+  listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked }),
+  policies: [
+    rankedSeries,
+    rematch({
+      votes: (state) => (state as unknown as GomokuRoomState).rematchVotes,
+      refuse: (state) => ((state as unknown as GomokuRoomState).ranked ? ['ranked', 'ranked games have no rematch: queue again for a new opponent or the same one'] : null),
+    }),
+  ],
+};

@@ -1,0 +1,43 @@
+/**
+ * The stores rooms and routes use, created once at start-up and handed to what needs them:
+ * in Redis with REDIS_URL (so they survive restarts and every process shares them), in
+ * memory without.
+ */
+import Redis from 'ioredis';
+import { MemoryRankedStore, RedisRankedStore, setRankedStore, type RankedStore } from './ranked/ranked-store';
+import { MemoryCounterStore, RedisCounterStore, setCounterStore, type CounterStore } from './stats/counter-store';
+import { MemoryHighScoreStore, RedisHighScoreStore, setHighScores, type HighScoreStore } from './stats/high-scores';
+import { MemoryQTableStore, RedisQTableStore, setQTableStore, type QTableStore } from './stats/q-table-store';
+
+export interface Services {
+  ranked: RankedStore;
+  counters: CounterStore;
+  qTable: QTableStore;
+  highScores: HighScoreStore;
+  close(): Promise<void>;
+}
+
+/**
+ * The statistics stores share one connection opened here; the ranked store keeps its own,
+ * because its settlement WATCHes keys and WATCH belongs to a connection.
+ */
+export function openServices(redisUrl: string | undefined): Services {
+  const stats = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }) : null;
+  stats?.on('error', () => undefined);
+  const services: Services = {
+    ranked: redisUrl ? new RedisRankedStore(redisUrl) : new MemoryRankedStore(),
+    counters: stats ? new RedisCounterStore(stats) : new MemoryCounterStore(),
+    qTable: stats ? new RedisQTableStore(stats) : new MemoryQTableStore(),
+    highScores: stats ? new RedisHighScoreStore(stats) : new MemoryHighScoreStore(),
+    async close() {
+      await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close()]);
+      stats?.disconnect();
+    },
+  };
+  // The ranked routes, identity and series still look their stores up (see README, "Architecture").
+  setRankedStore(services.ranked);
+  setHighScores(services.highScores);
+  setCounterStore(services.counters); // TEMP until every room takes services
+  setQTableStore(services.qTable); // TEMP
+  return services;
+}

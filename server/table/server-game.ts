@@ -1,0 +1,138 @@
+/**
+ * A game's server part: only what is truly its own — the synced schema, the mirror from
+ * the rules' public view into it, and its lobby listing fields. Seats, clocks, bots,
+ * persistence and the action pipeline are the table's (table-room.ts), once for every game.
+ */
+import type { Client } from '@colyseus/core';
+import type * as v from 'valibot';
+import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf, ViewOf } from '../../shared/core/game';
+import type { Random } from '../../shared/core/rng';
+import type { Services } from '../services';
+import type { PresenceRow } from './parlor-room';
+import type { TableHost } from './table-host';
+
+/** One seat of a table, as the table keeps it. */
+export interface SeatRecord {
+  /** The session holding the seat, or the bot's id. */
+  id: string;
+  name: string;
+  /** A bot's seat from the start. */
+  bot: boolean;
+  /** Set while a bot plays the seat: its strategy (a bot seat, or an absent player's). */
+  strategy?: string;
+}
+
+/** The fields every game's synced state has. */
+export interface TableSchema {
+  players: Map<string, PresenceRow & { seat?: number }>;
+  spectators: number;
+}
+
+export interface MirrorContext<G extends AnyGame> {
+  readonly config: ConfigOf<G>;
+  /** The session (or bot id) in a seat, '' for none. */
+  sessionOf(seat: SeatIndex | null | undefined): string;
+  readonly seats: readonly (SeatRecord | undefined)[];
+  /** The first player, who starts a `host` game. */
+  readonly host: string;
+  /** Epoch ms at which the game goes on by itself (between rounds), 0 when it does not. */
+  readonly advanceAt: number;
+  /** The events of the step being mirrored (empty on a restore). */
+  readonly events: readonly EventOf<G>[];
+}
+
+/** What a hook may do with the step it runs in. */
+export interface StepContext<G extends AnyGame> {
+  readonly state: StateOf<G>;
+  readonly config: ConfigOf<G>;
+  readonly services: Services;
+  readonly seats: readonly (SeatRecord | undefined)[];
+  readonly schema: TableSchema;
+  readonly roomId: string;
+  /** Epoch ms at which the game was set up. */
+  readonly startedAt: number;
+}
+
+export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object> {
+  readonly definition: G;
+  /** The synced state's class. */
+  readonly schema: new () => S;
+  /** Server-only join/create options this game's policies take (e.g. `ranked`), parsed by them. */
+  readonly serverOptions?: readonly string[];
+  /** Matchmaking filters besides `open` (`joinOrCreate` matches only rooms with these options). */
+  readonly filterBy?: readonly string[];
+  /**
+   * A player who asks for a seat when none is free: `watch` (the seats of a multiplayer table),
+   * or `refuse` (someone else's single-player game: watching must be asked for).
+   */
+  readonly whenFull: 'watch' | 'refuse';
+  /**
+   * A seated player who left for good during the game: `abandon` ends their part (the rules'
+   * `abandon` action), `bot` has a bot play their seat until they reclaim it with their seat
+   * token, `keep` keeps the seat for them (a single-player game).
+   */
+  readonly whenGone: 'abandon' | 'bot' | 'keep';
+  /** The room's stored game is forgotten once the game has an outcome (single-player rooms play on). */
+  readonly endsAtOutcome: boolean;
+  /** Patch rate (ms); every accepted action is patched at once anyway. */
+  readonly patchRate?: number;
+  /** A bot decision outside the rules' own `bot` (asynchronous, or with server state). */
+  readonly brain?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services) => Promise<unknown> | unknown;
+  /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
+  readonly botDelayMs?: () => number;
+
+  /** Fills the synced state's own fields before anyone joins. */
+  init(schema: S, config: ConfigOf<G>): void;
+  /** The synced row of a seat in `players`, or null when the seat has none (the Tic Tac Toe AI). */
+  row(seat: SeatRecord, index: SeatIndex): (PresenceRow & { seat?: number }) | null;
+  /** Writes the public view (the rules' `view(state, null)`), or the waiting table (null), into the schema. */
+  mirror(schema: S, view: ViewOf<G> | null, ctx: MirrorContext<G>): void;
+  /** The game's own listing fields; the table adds game, players, spectators and open. */
+  listing(schema: S, config: ConfigOf<G>): Omit<Listing, 'game' | 'players' | 'spectators' | 'open'>;
+
+  /** Runs inside an accepted step, after the rules and before the save (statistics, high scores, learning). */
+  afterStep?(ctx: StepContext<G>, events: readonly EventOf<G>[], client: Client | undefined): Promise<void> | void;
+  /** A message to the acting client once its action is saved (Ten Exorcism's `selection`). */
+  reply?(events: readonly EventOf<G>[]): [type: string, payload: unknown] | null;
+  /** Messages answered from the state without an action (Ten Exorcism's `export`). */
+  readonly queries?: Readonly<Record<string, { schema: v.GenericSchema; answer(ctx: StepContext<G>): [type: string, payload: unknown] }>>;
+  /** Data of the game's server part kept with the snapshot (Flip 7's commitments and log). */
+  save?(): unknown;
+  restore?(data: unknown): void;
+  /** Runs once for a new room (each room has its own server part: see `TableRoom`). */
+  created?(ctx: StepContext<G>, schema: S): Promise<void> | void;
+  /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
+  seated?(ctx: StepContext<G>, schema: S, seat: SeatRecord): Promise<void> | void;
+  /** Policies that plug into the table (ranked series, rematch). */
+  readonly policies?: readonly ((host: TableHost) => TablePolicy)[];
+}
+
+/** Something a game plugs into the table besides its rules: a ranked series, a rematch vote. */
+export interface TablePolicy {
+  /** Its key in the snapshot. */
+  readonly name: string;
+  /** Its own client messages. */
+  readonly messages?: Readonly<Record<string, { schema: v.GenericSchema; handle(client: Client, seat: SeatIndex | null, payload: unknown): unknown }>>;
+  /** The room is created with these server-only options (already own properties). */
+  create?(serverOptions: Readonly<Record<string, unknown>>, options: Record<string, unknown>): Promise<void> | void;
+  /** The name a seat's player plays under (ranked: the account's). */
+  seatName?(seat: SeatIndex, given: string): string;
+  /** A client's accepted action (ranked: who moved). */
+  acted?(seat: SeatIndex): void;
+  /** The game just ended, before the step is saved (ranked: the game is marked unsettled). */
+  ending?(): void;
+  /** The game ended and was saved; resolves once the policy's own work is stored. */
+  ended?(): Promise<void>;
+  /** A seated player left for good after the game ended. */
+  leftAfterEnd?(): void;
+  /** The stored room must outlive the game's outcome (a series goes on). */
+  keepsRoom?(): boolean;
+  mirror?(): void;
+  listing?(): Record<string, unknown>;
+  save?(): unknown;
+  /** `downSince`: when the old process stopped (its last heartbeat), for timers to resume. */
+  restore?(data: unknown, downSince: number): void;
+  /** After everything is restored (a settlement the crash interrupted). */
+  resumed?(): void;
+  dispose?(): void;
+}

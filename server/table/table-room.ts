@@ -1,0 +1,552 @@
+/**
+ * The one authoritative room every game plugs into. A game brings its rules (a
+ * `GameDefinition` in shared/games/) and its server part (a `ServerGame`: schema, mirror,
+ * listing); the table owns, once for every game: seats, seat keys and spectators, the
+ * reconnection window, the turn clock with downtime credit, bot seats, the pipeline
+ * decode → apply → save (awaited) → mirror → patch → listing, versioned snapshots and
+ * restore, the hand-over on a deploy, and presence (the last three in ParlorRoom).
+ */
+import { randomInt as cryptoInt } from 'node:crypto';
+import { matchMaker, type Client } from '@colyseus/core';
+import * as v from 'valibot';
+import { isRejected, type AnyGame, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
+import { Mulberry32 } from '../../shared/core/rng';
+import { cryptoRandom } from '../crypto-random';
+import { newKey } from '../ids';
+import type { Services } from '../services';
+import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
+import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from './join-options';
+import { clearHeldSeatTimers, RoomTimers } from './room-timers';
+import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
+import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
+import type { TableHost } from './table-host';
+
+/** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
+export const SNAPSHOT_VERSION = 2;
+
+const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
+const seatKeysSchema = v.record(v.pipe(v.string(), v.regex(/^\d{1,2}$/)), v.optional(seatKeySchema));
+
+type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
+
+/** The class Colyseus instantiates for one game: the table with the game and the services bound. */
+export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services) {
+  const entries = { ...seatOptions, ...game.definition.options };
+  return class extends TableRoom<G, S> {
+    protected readonly game = game;
+    protected readonly services = services;
+    protected readonly entries = entries;
+    /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
+    static override async onAuth(_token: string, options: unknown): Promise<unknown> {
+      const parsed = parseClientOptions(entries, options);
+      configOf(game.definition, parsed);
+      if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
+      return true;
+    }
+  };
+}
+
+/** A game's config from parsed options; a refusal is a join error, as a bad option is. */
+function configOf<G extends AnyGame>(definition: G, options: Record<string, unknown>): ConfigOf<G> {
+  const config = definition.config(options);
+  if (isRejected(config)) throw invalidOption(config.message);
+  return config as ConfigOf<G>;
+}
+
+export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extends ParlorRoom<S & TableSchema, Listing, string> {
+  protected abstract readonly game: ServerGame<G, S>;
+  protected abstract readonly services: Services;
+  protected abstract readonly entries: v.ObjectEntries;
+
+  private config!: ConfigOf<G>;
+  private options: Record<string, unknown> = {};
+  private rules: StateOf<G> | null = null;
+  private seats: (SeatRecord | undefined)[] = [];
+  private maxSeats = 0;
+  /** Seats held for named players (a rematch, a ranked pairing): seat → secret key. */
+  private seatKeys: Record<string, string | undefined> | null = null;
+  /** Seat tokens a player reclaims a seat with after leaving (games a bot plays on for the absent). */
+  private seatTokens = new Map<string, string>();
+  private host = '';
+  private startedAt = 0;
+  private deadline = 0;
+  private advanceAt = 0;
+  private timers = new RoomTimers<string>();
+  /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
+  private rng = new Mulberry32(cryptoInt(2 ** 32));
+  private policies: TablePolicy[] = [];
+  private lastEvents: readonly EventOf<G>[] = [];
+
+  protected get gameName(): string {
+    return this.game.definition.name;
+  }
+
+  private get definition(): G {
+    return this.game.definition;
+  }
+
+  override async onCreate(raw: unknown) {
+    this.state = new this.game.schema() as S & TableSchema;
+    if (this.game.patchRate) this.patchRate = this.game.patchRate;
+    const { options, server, restore } = parseRoomOptions(this.entries, raw);
+    this.options = { ...options };
+    this.policies = (this.game.policies ?? []).map((make) => make(this.hostApi()));
+    const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
+    for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
+    if (server.seatKeys !== undefined) this.seatKeys = v.parse(seatKeysSchema, server.seatKeys);
+    this.config = configOf(this.definition, this.options);
+    const { max } = this.definition.seats(this.config);
+    this.maxSeats = max;
+    this.maxClients = max + MAX_SPECTATORS;
+    this.state.spectators = 0;
+    this.game.init(this.state as S, this.config);
+    for (const bot of this.definition.bots?.(this.config) ?? []) {
+      this.seats[bot.seat] = { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy };
+      this.addRow(bot.seat);
+    }
+    for (const [type, schema] of Object.entries(this.definition.messages)) {
+      this.handle(type, schema, (client, payload) => this.onGameMessage(client, type, payload));
+    }
+    for (const [type, query] of Object.entries(this.game.queries ?? {})) {
+      this.handle(type, query.schema, (client) => {
+        const [reply, payload] = query.answer(this.stepContext());
+        client.send(reply, payload);
+      });
+    }
+    for (const policy of this.policies) {
+      for (const [type, message] of Object.entries(policy.messages ?? {})) {
+        this.handle(type, message.schema, (client, payload) => message.handle(client, this.seatOf(client.sessionId), payload));
+      }
+    }
+    this.handleUnknownMessages();
+    await this.game.created?.(this.stepContext(), this.state as S);
+    if (restore !== undefined) await this.restore(restore);
+    else this.mirror();
+    this.metadata = this.listing();
+    // Flush the initial state before anyone joins (STACK.md fact 4).
+    this.broadcastPatch();
+  }
+
+  /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
+  override async onAuth(client: Client, raw: unknown): Promise<unknown> {
+    if (this.game.whenFull === 'refuse') {
+      const { options } = parseRoomOptions(this.entries, raw);
+      if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption("this is someone else's game: join with spectate: true to watch");
+    }
+    return super.onAuth(client, raw);
+  }
+
+  override async onJoin(client: Client, raw: unknown) {
+    const { options, server } = parseRoomOptions(this.entries, raw);
+    const name = options.name as string;
+    const token = typeof options.seatToken === 'string' ? options.seatToken : undefined;
+    if (!(token && this.reclaim(client, token))) {
+      const seat = options.spectate ? undefined : this.freeSeat(server.seatKey === undefined ? undefined : v.parse(seatKeySchema, server.seatKey));
+      if (seat === undefined) {
+        this.spectatorIds.add(client.sessionId);
+        this.state.spectators = this.spectatorIds.size;
+      } else {
+        await this.sit(client, seat, name);
+      }
+    }
+    return this.arrived(client, name);
+  }
+
+  private async sit(client: Client, seat: SeatIndex, given: string) {
+    const name = this.policies.reduce((n, p) => p.seatName?.(seat, n) ?? n, given);
+    const record: SeatRecord = { id: client.sessionId, name, bot: false };
+    this.seats[seat] = record;
+    if (!this.host) this.host = client.sessionId;
+    this.addRow(seat);
+    if (this.game.whenGone === 'bot') {
+      const token = newKey();
+      this.seatTokens.set(token, client.sessionId);
+      client.send('seat_token', { token });
+    }
+    await this.game.seated?.(this.stepContext(), this.state as S, record);
+    for (const policy of this.policies) policy.mirror?.();
+    if (this.definition.start === 'full' && this.filledSeats() === this.maxSeats && !this.rules) await this.persistence.serial(() => this.setup());
+    else this.mirror();
+  }
+
+  override onLeave(client: Client) {
+    // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
+    this.departed(client.sessionId);
+    if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
+    const seat = this.seatOf(client.sessionId);
+    if (seat !== null) this.seatLeft(client.sessionId, seat);
+    this.afterChange();
+  }
+
+  private seatLeft(sessionId: string, seat: SeatIndex) {
+    if (!this.rules && this.game.whenGone !== 'keep') {
+      // RULINGS.md: while seats are filling, leaving simply frees the seat.
+      this.seats[seat] = undefined;
+      this.state.players.delete(sessionId);
+      for (const [token, owner] of this.seatTokens) if (owner === sessionId) this.seatTokens.delete(token);
+      if (this.definition.start === 'host') this.compactSeats();
+      if (this.host === sessionId) this.host = this.seats.find((s) => s && !s.bot)?.id ?? '';
+      this.mirror();
+      return;
+    }
+    const row = this.state.players.get(sessionId);
+    if (row) Object.assign(row, { connected: false, returnBy: 0 });
+    if (!this.rules) return;
+    if (this.game.whenGone === 'abandon') {
+      if (this.definition.outcome(this.rules) === null) {
+        const action = this.definition.abandon?.(this.rules, seat);
+        if (action) void this.act(seat, action);
+      } else {
+        for (const policy of this.policies) policy.leftAfterEnd?.();
+      }
+    } else if (this.game.whenGone === 'bot') {
+      // A bot plays the absent player's seat until they come back with their seat token.
+      this.seats[seat]!.strategy = this.definition.botStrategies?.[0];
+      this.mirror();
+      this.schedule();
+    }
+  }
+
+  override async onDispose() {
+    this.timers.clearAll();
+    for (const policy of this.policies) policy.dispose?.();
+    await this.persistence.remove();
+    clearHeldSeatTimers(this);
+  }
+
+  /** A client's game message: the table's `start`, or an action the rules check and apply. */
+  private onGameMessage(client: Client, type: string, payload: unknown) {
+    if (type === 'start' && this.definition.start === 'host' && !this.rules) return this.onStart(client);
+    const seat = this.seatOf(client.sessionId);
+    if (type === 'start' && this.definition.start === 'host' && client.sessionId !== this.host) return this.reject(client, 'not_host', 'only the host starts the game');
+    if (seat === null) return this.reject(client, 'spectator', 'spectators cannot act');
+    if (!this.rules) return this.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
+    const action = this.definition.decode(type, payload, { seatOf: (id) => this.seatOf(id), elapsedMs: Date.now() - this.startedAt });
+    if (isRejected(action)) return this.reject(client, action.code, action.message);
+    return this.act(seat, action, client);
+  }
+
+  private onStart(client: Client) {
+    if (client.sessionId !== this.host) return this.reject(client, 'not_host', 'only the host starts the game');
+    const { min } = this.definition.seats(this.config);
+    if (this.filledSeats() < min) return this.reject(client, 'not_enough_players', `this game needs at least ${min} players (add bots)`);
+    return this.persistence.serial(() => this.setup());
+  }
+
+  /** Deals a new game to the seats as they are: inside `serial`. */
+  private async setup() {
+    this.compactSeats();
+    const seats = this.seats.map((s) => ({ name: s!.name, bot: s!.bot }));
+    const { state, events } = this.definition.setup(this.config, seats, cryptoRandom);
+    this.startedAt = Date.now();
+    await this.adopt(state, events, { seat: null, action: { type: 'setup', seats: seats.map((s) => s.name) } });
+  }
+
+  /**
+   * Applies one action through the rules, one at a time; a rejection goes back to the sender
+   * only and changes nothing. An accepted action is saved before anyone sees it.
+   */
+  private act(seat: SeatIndex, action: unknown, client?: Client): Promise<void> {
+    return this.persistence.serial(async () => {
+      if (!this.rules) return;
+      const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
+      if (!result.ok) {
+        if (client) this.reject(client, result.code, result.message);
+        return;
+      }
+      if (client) for (const policy of this.policies) policy.acted?.(seat);
+      await this.adopt(result.state, result.events, { seat, action }, client);
+    });
+  }
+
+  /**
+   * Takes a new rules state: bots that answer in the same step, the game's own step work,
+   * the clock, the save, then the mirror and the patch — in that order, so no client sees
+   * a change before it is in Redis.
+   */
+  private async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: { seat: SeatIndex | null; action: unknown }, client?: Client) {
+    const all = [...events];
+    const entries = [entry];
+    this.rules = state;
+    // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
+    for (let guard = 0; guard < 16 && this.game.botDelayMs?.() === 0; guard++) {
+      const next = await this.botMove();
+      if (!next) break;
+      all.push(...next.events);
+      entries.push(next.entry);
+    }
+    await this.game.afterStep?.(this.stepContext(), all, client);
+    const over = this.definition.outcome(this.rules!) !== null;
+    this.schedule(false);
+    if (over) for (const policy of this.policies) policy.ending?.();
+    await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries.length === 1 ? entries[0] : entries });
+    if (over) {
+      for (const policy of this.policies) await policy.ended?.();
+      if (this.game.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
+    }
+    const reply = client && this.game.reply?.(all);
+    if (reply) client.send(reply[0], reply[1]);
+    this.lastEvents = all;
+    this.mirror();
+    this.lastEvents = [];
+    this.afterChange();
+  }
+
+  /** The next move of a bot whose turn it is, applied (or null when no bot is to act). */
+  private async botMove(): Promise<{ events: readonly EventOf<G>[]; entry: { seat: SeatIndex; action: unknown } } | null> {
+    const seat = this.definition.toAct(this.rules!)[0];
+    const strategy = seat === undefined ? undefined : this.seats[seat]?.strategy;
+    if (seat === undefined || strategy === undefined) return null;
+    const action = await this.decide(seat, strategy);
+    if (!action) return null;
+    const result = this.definition.apply(this.rules!, seat, action, cryptoRandom);
+    if (!result.ok) throw new Error(`the ${strategy} bot chose an action the rules refuse: ${result.code}`); // a bug, never bad input
+    this.rules = result.state;
+    return { events: result.events, entry: { seat, action } };
+  }
+
+  private decide(seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
+    if (this.game.brain) return this.game.brain(this.rules!, seat, strategy, this.rng, this.services);
+    return this.definition.bot?.(this.rules!, seat, strategy, this.rng) ?? null;
+  }
+
+  /**
+   * Arms the one clock for what comes next: a bot's move, the turn clock of the seat to act,
+   * or the pause before the game goes on by itself. `left`: the time a restored clock had left.
+   */
+  private schedule(mirror = true, left?: number) {
+    this.timers.clear('clock');
+    this.deadline = 0;
+    this.advanceAt = 0;
+    const rules = this.rules;
+    if (rules && this.definition.outcome(rules) === null) {
+      const seat = this.definition.toAct(rules)[0];
+      const record = seat === undefined ? undefined : this.seats[seat];
+      if (seat === undefined) {
+        const next = this.definition.advance?.(rules);
+        if (next) {
+          const ms = left ?? nextRoundMs();
+          this.advanceAt = Date.now() + ms;
+          this.timers.set('clock', ms, () => void this.act(next.seat, next.action));
+        }
+      } else if (record?.strategy !== undefined) {
+        const strategy = record.strategy;
+        this.timers.set('clock', this.game.botDelayMs?.() ?? botDelayMs(), () => void this.persistence.serial(async () => {
+          if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats[seat]?.strategy !== strategy) return;
+          const action = await this.decide(seat, strategy);
+          if (!action) return;
+          const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
+          if (!result.ok) return this.log.error({ code: result.code, strategy }, 'a bot chose an action the rules refuse');
+          await this.adopt(result.state, result.events, { seat, action });
+        }));
+      } else {
+        const seconds = this.definition.turnSeconds(this.config);
+        if (seconds !== null) {
+          const ms = left ?? seconds * 1000;
+          this.deadline = Date.now() + ms;
+          this.timers.set('clock', ms, () => {
+            const action = this.rules && this.definition.timeout(this.rules, seat, this.rng);
+            if (action) void this.act(seat, action);
+          });
+        }
+      }
+    }
+    (this.state as unknown as { deadline?: number }).deadline = this.deadline;
+    if (mirror) this.mirror();
+  }
+
+  /** The seat a joining player takes: the one its key opens, or else the first free one (only before the game). */
+  private freeSeat(key: string | undefined): SeatIndex | undefined {
+    if (this.rules) return undefined;
+    for (let seat = 0; seat < this.maxSeats; seat++) {
+      if (this.seats[seat]) continue;
+      if (this.seatKeys && this.seatKeys[seat + 1] !== key) continue;
+      return seat;
+    }
+    return undefined;
+  }
+
+  /** A returning player takes their seat back from the bot; the seat is re-keyed to the new session. */
+  private reclaim(client: Client, token: string): boolean {
+    const oldId = this.seatTokens.get(token);
+    if (!oldId || this.clients.getById(oldId)) return false;
+    const seat = this.seatOf(oldId);
+    const row = this.state.players.get(oldId);
+    if (seat === null || !row) return false;
+    this.state.players.delete(oldId);
+    Object.assign(row, { connected: true, returnBy: 0 });
+    this.state.players.set(client.sessionId, row);
+    this.seats[seat] = { id: client.sessionId, name: this.seats[seat]!.name, bot: false };
+    this.seatTokens.set(token, client.sessionId);
+    if (this.host === oldId) this.host = client.sessionId;
+    this.schedule();
+    return true;
+  }
+
+  /** Seats fill from the first: a `host` table closes the gaps players left while it was seating. */
+  private compactSeats() {
+    const filled = this.seats.filter((s): s is SeatRecord => s !== undefined);
+    if (filled.length === this.seats.filter(Boolean).length && filled.every((s, i) => this.seats[i] === s)) return;
+    this.seats = filled;
+    filled.forEach((s, i) => {
+      const row = this.state.players.get(s.id);
+      if (row && 'seat' in row) row.seat = i + 1;
+    });
+  }
+
+  private addRow(seat: SeatIndex) {
+    const record = this.seats[seat]!;
+    const row = this.game.row(record, seat);
+    if (row) this.state.players.set(record.id, row);
+  }
+
+  private filledSeats(): number {
+    return this.seats.filter(Boolean).length;
+  }
+
+  private seatOf(sessionId: string): SeatIndex | null {
+    const seat = this.seats.findIndex((s) => s?.id === sessionId);
+    return seat < 0 ? null : seat;
+  }
+
+  protected isSeated(sessionId: string): boolean {
+    return this.seatOf(sessionId) !== null;
+  }
+
+  protected joinsAsSpectator(raw: unknown): boolean {
+    const { options, server } = parseRoomOptions(this.entries, raw);
+    const token = typeof options.seatToken === 'string' ? options.seatToken : undefined;
+    const owner = token === undefined ? undefined : this.seatTokens.get(token);
+    if (owner !== undefined && !this.clients.getById(owner)) return false;
+    const key = typeof server.seatKey === 'string' ? server.seatKey : undefined;
+    return Boolean(options.spectate) || this.freeSeat(key) === undefined;
+  }
+
+  private mirrorContext(): MirrorContext<G> {
+    return {
+      config: this.config,
+      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? '')),
+      seats: this.seats,
+      host: this.host,
+      advanceAt: this.advanceAt,
+      events: this.lastEvents,
+    };
+  }
+
+  private mirror() {
+    const view = this.rules === null ? null : this.definition.view(this.rules, null);
+    this.game.mirror(this.state as S, view, this.mirrorContext());
+    for (const policy of this.policies) policy.mirror?.();
+  }
+
+  private stepContext(): StepContext<G> {
+    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt };
+  }
+
+  /** Everything needed to rebuild this room in another process. */
+  protected snapshot() {
+    return {
+      v: SNAPSHOT_VERSION,
+      game: this.rules,
+      options: this.options,
+      seats: this.seats.map((s) => s ?? null),
+      seatKeys: this.seatKeys,
+      seatTokens: Object.fromEntries(this.seatTokens),
+      host: this.host,
+      spectators: [...this.spectatorIds],
+      tokens: Object.fromEntries(this.tokens),
+      startedAt: this.startedAt,
+      deadline: this.deadline,
+      advanceAt: this.advanceAt,
+      rng: this.rng.state,
+      server: this.game.save?.(),
+      policies: Object.fromEntries(this.policies.map((p) => [p.name, p.save?.()])),
+      savedAt: Date.now(),
+    };
+  }
+
+  /**
+   * Rebuilds the room from Redis under its old id. Clocks resume with the time that was left
+   * when the old process stopped beating; every seat waits for its old session.
+   */
+  private async restore(roomId: string) {
+    const stored = await this.persistence.load(roomId);
+    if (!stored) throw new Error(`no stored room ${roomId}`);
+    const snap = stored.snapshot as ReturnType<TableRoom<G, S>['snapshot']>;
+    if (snap?.v !== SNAPSHOT_VERSION) {
+      this.log.error({ version: snap?.v, expected: SNAPSHOT_VERSION }, 'stored room has an unknown snapshot version: not restored');
+      throw new Error(`room ${roomId}: snapshot version ${String(snap?.v)} is not ${SNAPSHOT_VERSION}`);
+    }
+    this.roomId = roomId;
+    this.options = snap.options;
+    this.config = configOf(this.definition, this.options);
+    this.game.init(this.state as S, this.config);
+    this.state.players.clear();
+    this.seats = snap.seats.map((s) => s ?? undefined);
+    this.seatKeys = snap.seatKeys;
+    this.seatTokens = new Map(Object.entries(snap.seatTokens));
+    this.host = snap.host;
+    this.startedAt = snap.startedAt;
+    this.rng = new Mulberry32(snap.rng);
+    const returnBy = Date.now() + reconnectSeconds() * 1000;
+    this.seats.forEach((record, seat) => {
+      if (!record) return;
+      this.addRow(seat);
+      const row = this.state.players.get(record.id);
+      if (row && !record.bot) Object.assign(row, { connected: false, returnBy });
+    });
+    for (const id of snap.spectators) this.spectatorIds.add(id);
+    this.state.spectators = this.spectatorIds.size;
+    if (snap.server !== undefined) this.game.restore?.(snap.server);
+    const downSince = stored.downSince ?? snap.savedAt;
+    for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], downSince);
+    this.rules = snap.game;
+    // The time nobody hosted the room is not charged to the player on move.
+    const left = (at: number) => (at > 0 ? Math.max(1000, at - downSince) : undefined);
+    this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
+    this.mirror();
+    this.holdRestoredSeats(snap.tokens);
+    for (const policy of this.policies) policy.resumed?.();
+  }
+
+  protected listing(): Listing {
+    const players = this.seats.filter((s): s is SeatRecord => s !== undefined && (this.game.row(s, 0) !== null)).map((s) => this.state.players.get(s.id)?.name ?? s.name);
+    const open = this.game.whenFull === 'watch' && !this.rules && !this.seatKeys && this.freeSeat(undefined) !== undefined;
+    const extra = Object.assign({}, ...this.policies.map((p) => p.listing?.() ?? {}));
+    return { game: this.gameName, ...this.game.listing(this.state as S, this.config), players, spectators: this.state.spectators, open, ...extra };
+  }
+
+  /** What policies may use. */
+  private hostApi(): TableHost {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const room = this;
+    return {
+      get roomName() { return room.gameName; },
+      get roomId() { return room.roomId; },
+      get services() { return room.services; },
+      get schema() { return room.state as unknown as TableSchema & Record<string, unknown>; },
+      get seats() { return room.seats; },
+      get options() { return room.options; },
+      get persistence() { return room.persistence; },
+      outcome: () => (room.rules ? room.definition.outcome(room.rules) : null),
+      game: () => room.rules,
+      client: (id) => room.clients.getById(id),
+      reject: (client, code, message) => room.reject(client, code, message),
+      newGame: async (swapSeats) => {
+        if (swapSeats) room.seats = [room.seats[1], room.seats[0]];
+        room.seats.forEach((s, i) => {
+          const row = s && room.state.players.get(s.id);
+          if (row && 'seat' in row) row.seat = i + 1;
+        });
+        await room.setup();
+      },
+      setTimer: (name, ms, fn) => room.timers.set(`policy:${name}`, ms, fn),
+      clearTimer: (name) => room.timers.clear(`policy:${name}`),
+      save: () => room.persistence.save(room.snapshot()),
+      serial: (step) => room.persistence.serial(step),
+      afterChange: () => room.afterChange(),
+      get log() { return room.log; },
+    };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Gomoku as the table hosts it. The rules number the seats 1 and 2 (seed 004: player 1
+ * opens Swap 2); the table's seats are 0 and 1, mapped here and nowhere else.
+ */
+import type { GameDefinition } from '../../core/game';
+import { booleanOption, integerOption, oneOfOption } from '../../core/options';
+import { reject } from '../../core/result';
+import { applyAction, newGame, timeoutAction } from './game';
+import { GOMOKU_RULE_CODES } from './errors';
+import { gomokuMessages } from './messages';
+import type { GomokuAction, GomokuErrorCode, GomokuEvent, GomokuState } from './state';
+import type { Seat, Swap2Choice } from './swap2';
+import type { WinRule } from './board';
+
+export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
+
+export interface GomokuTableConfig {
+  rule: WinRule;
+  swap2: boolean;
+  turnSeconds: number;
+}
+
+/** The `gomoku` room's own join/create options (README, "The gomoku room"). */
+export const gomokuOptions = {
+  rule: oneOfOption('rule', ['standard', 'freestyle'] as const, 'standard'),
+  swap2: booleanOption('swap2', true),
+  turnSeconds: integerOption('turnSeconds', TURN_SECONDS.min, TURN_SECONDS.max, TURN_SECONDS.default),
+};
+
+const toRules = (seat: number): Seat => (seat + 1) as Seat;
+const toTable = (seat: Seat): number => seat - 1;
+
+export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAction, GomokuEvent, GomokuState, GomokuErrorCode> = {
+  name: 'gomoku',
+  options: gomokuOptions,
+  config: (o) => ({ rule: o.rule as WinRule, swap2: o.swap2 as boolean, turnSeconds: o.turnSeconds as number }),
+  seats: () => ({ min: 2, max: 2 }),
+  start: 'full',
+  turnSeconds: (config) => config.turnSeconds,
+  setup: (config) => ({ state: newGame({ rule: config.rule, swap2: config.swap2 }), events: [] }),
+  apply: (state, seat, action) => applyAction(state, toRules(seat), action),
+  toAct: (state) => (state.toAct === null ? [] : [toTable(state.toAct)]),
+  timeout: (state, _seat, rng) => timeoutAction(state, rng),
+  abandon: () => ({ type: 'forfeit', reason: 'abandon' }),
+  // Gomoku holds no hidden information: everyone sees the whole state.
+  view: (state) => state,
+  outcome: (state) => {
+    if (state.phase !== 'game_over' || state.winner === null) return null;
+    return { winner: state.winner === 'draw' ? 'draw' : toTable(state.winner), reason: state.endReason ?? 'five' };
+  },
+  version: (state) => state.turn,
+  messages: { place: gomokuMessages.place, choose: gomokuMessages.choose, resign: gomokuMessages.resign },
+  decode: (type, payload) => {
+    const p = payload as { x: number; y: number; choice: string };
+    if (type === 'place') return { type: 'place', x: p.x, y: p.y };
+    if (type === 'choose') return { type: 'choose', choice: p.choice as Swap2Choice };
+    if (type === 'resign') return { type: 'resign' };
+    return reject('invalid_action', `unknown action ${type}`);
+  },
+  errors: GOMOKU_RULE_CODES,
+};
