@@ -10,17 +10,14 @@ import { ParlorLobby } from './rooms/lobby-room';
 import { setFloodLimits } from './table/flood-control';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { floodLimitsOf, type ParlorConfig } from './config';
-import { Flip7Room } from './rooms/flip7-room';
 import { GAMES } from './games/registry';
 import { tableRoom } from './table/table-room';
+import type { ServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
 import { openServices } from './services';
 import { RankedQueueRoom } from './ranked/queue-room';
-import { MontyHallRoom } from './rooms/monty-hall-room';
-import { TicTacToeRoom } from './rooms/tictactoe-room';
-import { TenExorcismRoom } from './rooms/ten-exorcism-room';
 import { mountTenRoutes } from './http/ten-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
 import { online } from './presence/online';
@@ -66,7 +63,13 @@ class ParlorTransport extends WebSocketTransport {
   }
 }
 
-export async function startParlor(config: ParlorConfig, options: { handleSignals?: boolean } = {}): Promise<RunningParlor> {
+export interface StartOptions {
+  handleSignals?: boolean;
+  /** The games to host: every registered one unless given (the table's tests host a game of their own). */
+  games?: readonly ServerGame[];
+}
+
+export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
   setFloodLimits(floodLimitsOf(config));
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : {};
@@ -95,15 +98,11 @@ export async function startParlor(config: ParlorConfig, options: { handleSignals
   });
 
   server.define('lobby', ParlorLobby);
-  for (const game of GAMES) {
+  for (const game of options.games ?? GAMES) {
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('flip7', Flip7Room).filterBy(['open']).enableRealtimeListing();
   server.define('ranked_queue', RankedQueueRoom);
-  server.define('monty_hall', MontyHallRoom).enableRealtimeListing();
-  server.define('tictactoe', TicTacToeRoom).enableRealtimeListing();
-  server.define('ten_exorcism', TenExorcismRoom).enableRealtimeListing();
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);

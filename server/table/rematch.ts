@@ -5,6 +5,7 @@
  * opens).
  */
 import { matchMaker, type Client } from '@colyseus/core';
+import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
 import type { TablePolicy } from './server-game';
@@ -21,7 +22,7 @@ export interface RematchOptions {
   /** The synced list of the players who asked. */
   votes(state: unknown): Votes;
   /** A table that has no rematch: the code and message to refuse with. */
-  refuse?(state: unknown): [code: string, message: string] | null;
+  refuse?(state: unknown): [code: TableErrorCode, message: string] | null;
 }
 
 export function rematch(options: RematchOptions) {

@@ -28,7 +28,7 @@ export interface TableSchema {
   spectators: number;
 }
 
-export interface MirrorContext<G extends AnyGame> {
+export interface MirrorContext<G extends AnyGame, L = unknown> {
   readonly config: ConfigOf<G>;
   /** The session (or bot id) in a seat, '' for none. */
   sessionOf(seat: SeatIndex | null | undefined): string;
@@ -39,10 +39,12 @@ export interface MirrorContext<G extends AnyGame> {
   readonly advanceAt: number;
   /** The events of the step being mirrored (empty on a restore). */
   readonly events: readonly EventOf<G>[];
+  /** The server part's own data in this room (`local`). */
+  readonly local: L;
 }
 
 /** What a hook may do with the step it runs in. */
-export interface StepContext<G extends AnyGame> {
+export interface StepContext<G extends AnyGame, L = unknown> {
   readonly state: StateOf<G>;
   readonly config: ConfigOf<G>;
   readonly services: Services;
@@ -51,9 +53,11 @@ export interface StepContext<G extends AnyGame> {
   readonly roomId: string;
   /** Epoch ms at which the game was set up. */
   readonly startedAt: number;
+  /** The server part's own data in this room (`local`). */
+  readonly local: L;
 }
 
-export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object> {
+export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object, L = unknown> {
   readonly definition: G;
   /** The synced state's class. */
   readonly schema: new () => S;
@@ -81,24 +85,30 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
   readonly botDelayMs?: () => number;
 
+  /**
+   * The server part's own data in one room, never synced (Flip 7's commitments and log): made
+   * for each new room, given to the hooks as `ctx.local`, kept with the snapshot by `save`/`restore`.
+   * A ServerGame object serves every room of its game, so per-room data lives here, never in the object.
+   */
+  local?(): L;
   /** Fills the synced state's own fields before anyone joins. */
   init(schema: S, config: ConfigOf<G>): void;
   /** The synced row of a seat in `players`, or null when the seat has none (the Tic Tac Toe AI). */
   row(seat: SeatRecord, index: SeatIndex): (PresenceRow & { seat?: number }) | null;
   /** Writes the public view (the rules' `view(state, null)`), or the waiting table (null), into the schema. */
-  mirror(schema: S, view: ViewOf<G> | null, ctx: MirrorContext<G>): void;
+  mirror(schema: S, view: ViewOf<G> | null, ctx: MirrorContext<G, L>): void;
   /** The game's own listing fields; the table adds game, players, spectators and open. */
   listing(schema: S, config: ConfigOf<G>): Omit<Listing, 'game' | 'players' | 'spectators' | 'open'>;
 
   /** Runs inside an accepted step, after the rules and before the save (statistics, high scores, learning). */
-  afterStep?(ctx: StepContext<G>, events: readonly EventOf<G>[], client: Client | undefined): Promise<void> | void;
+  afterStep?(ctx: StepContext<G, L>, events: readonly EventOf<G>[], client: Client | undefined): Promise<void> | void;
   /** A message to the acting client once its action is saved (Ten Exorcism's `selection`). */
   reply?(events: readonly EventOf<G>[]): [type: string, payload: unknown] | null;
   /** Messages answered from the state without an action (Ten Exorcism's `export`). */
   readonly queries?: Readonly<Record<string, { schema: v.GenericSchema; answer(ctx: StepContext<G>): [type: string, payload: unknown] }>>;
   /** Data of the game's server part kept with the snapshot (Flip 7's commitments and log). */
-  save?(): unknown;
-  restore?(data: unknown): void;
+  save?(ctx: StepContext<G, L>, schema: S): unknown;
+  restore?(data: unknown, ctx: StepContext<G, L>, schema: S): Promise<void> | void;
   /** Runs once for a new room (each room has its own server part: see `TableRoom`). */
   created?(ctx: StepContext<G>, schema: S): Promise<void> | void;
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */

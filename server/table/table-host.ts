@@ -4,7 +4,7 @@
  */
 import type { Client } from '@colyseus/core';
 import type { SeatIndex } from '../../shared/core/game';
-import type { CommonErrorCode } from '../../shared/core/errors';
+import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
 import type { RoomPersistence } from '../persistence/room-persistence';
 import type { Services } from '../services';
 import type { SeatRecord, TableSchema } from './server-game';
@@ -23,7 +23,7 @@ export interface TableHost {
   /** The rules state of the current game (plain data), null before the first. */
   game(): unknown;
   client(sessionId: string): Client | undefined;
-  reject(client: Client, code: CommonErrorCode | string, message: string): void;
+  reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string): void;
   /** A new game at the same table; `swapSeats` exchanges the two seats first (the other player opens). */
   newGame(swapSeats: boolean): Promise<void>;
   /** A timer of the policy's own, cleared with the room's. */

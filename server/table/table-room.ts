@@ -9,7 +9,8 @@
 import { randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
-import { isRejected, type AnyGame, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
+import type { TableErrorCode } from '../../shared/core/errors';
+import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
 import { newKey } from '../ids';
@@ -33,7 +34,7 @@ type Listing = { game: string; players: string[]; spectators: number; open: bool
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services) {
   const entries = { ...seatOptions, ...game.definition.options };
   return class extends TableRoom<G, S> {
-    protected readonly game = game;
+    protected readonly serverGame = game;
     protected readonly services = services;
     protected readonly entries = entries;
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
@@ -53,8 +54,8 @@ function configOf<G extends AnyGame>(definition: G, options: Record<string, unkn
   return config as ConfigOf<G>;
 }
 
-export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extends ParlorRoom<S & TableSchema, Listing, string> {
-  protected abstract readonly game: ServerGame<G, S>;
+export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extends ParlorRoom<S & TableSchema, Listing, CodeOf<G> | TableErrorCode> {
+  protected abstract readonly serverGame: ServerGame<G, S>;
   protected abstract readonly services: Services;
   protected abstract readonly entries: v.ObjectEntries;
 
@@ -76,21 +77,37 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private rng = new Mulberry32(cryptoInt(2 ** 32));
   private policies: TablePolicy[] = [];
   private lastEvents: readonly EventOf<G>[] = [];
+  /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
+  private local: unknown;
+
+  /** The rules state, by the name a room's game has always had (white-box tests read, and set, `room.game`). */
+  get game(): StateOf<G> | null {
+    return this.rules;
+  }
+
+  set game(state: StateOf<G> | null) {
+    this.rules = state;
+  }
 
   protected get gameName(): string {
-    return this.game.definition.name;
+    return this.serverGame.definition.name;
   }
 
   private get definition(): G {
-    return this.game.definition;
+    return this.serverGame.definition;
   }
 
   override async onCreate(raw: unknown) {
-    this.state = new this.game.schema() as S & TableSchema;
-    if (this.game.patchRate) this.patchRate = this.game.patchRate;
+    this.state = new this.serverGame.schema() as S & TableSchema;
+    this.local = this.serverGame.local?.();
+    // Its fields read as the room's own, as they did before the table (white-box checks of a room's secrets).
+    for (const key of Object.keys(this.local ?? {})) {
+      if (!(key in this)) Object.defineProperty(this, key, { get: () => (this.local as Record<string, unknown>)[key] });
+    }
+    if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
     this.options = { ...options };
-    this.policies = (this.game.policies ?? []).map((make) => make(this.hostApi()));
+    this.policies = (this.serverGame.policies ?? []).map((make) => make(this.hostApi()));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
     if (server.seatKeys !== undefined) this.seatKeys = v.parse(seatKeysSchema, server.seatKeys);
@@ -99,7 +116,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.maxSeats = max;
     this.maxClients = max + MAX_SPECTATORS;
     this.state.spectators = 0;
-    this.game.init(this.state as S, this.config);
+    this.serverGame.init(this.state as S, this.config);
     for (const bot of this.definition.bots?.(this.config) ?? []) {
       this.seats[bot.seat] = { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy };
       this.addRow(bot.seat);
@@ -107,7 +124,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     for (const [type, schema] of Object.entries(this.definition.messages)) {
       this.handle(type, schema, (client, payload) => this.onGameMessage(client, type, payload));
     }
-    for (const [type, query] of Object.entries(this.game.queries ?? {})) {
+    for (const [type, query] of Object.entries(this.serverGame.queries ?? {})) {
       this.handle(type, query.schema, (client) => {
         const [reply, payload] = query.answer(this.stepContext());
         client.send(reply, payload);
@@ -119,7 +136,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       }
     }
     this.handleUnknownMessages();
-    await this.game.created?.(this.stepContext(), this.state as S);
+    await this.serverGame.created?.(this.stepContext(), this.state as S);
     if (restore !== undefined) await this.restore(restore);
     else this.mirror();
     this.metadata = this.listing();
@@ -129,7 +146,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
 
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
   override async onAuth(client: Client, raw: unknown): Promise<unknown> {
-    if (this.game.whenFull === 'refuse') {
+    if (this.serverGame.whenFull === 'refuse') {
       const { options } = parseRoomOptions(this.entries, raw);
       if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption("this is someone else's game: join with spectate: true to watch");
     }
@@ -158,12 +175,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.seats[seat] = record;
     if (!this.host) this.host = client.sessionId;
     this.addRow(seat);
-    if (this.game.whenGone === 'bot') {
+    if (this.serverGame.whenGone === 'bot') {
       const token = newKey();
       this.seatTokens.set(token, client.sessionId);
       client.send('seat_token', { token });
     }
-    await this.game.seated?.(this.stepContext(), this.state as S, record);
+    await this.serverGame.seated?.(this.stepContext(), this.state as S, record);
     for (const policy of this.policies) policy.mirror?.();
     if (this.definition.start === 'full' && this.filledSeats() === this.maxSeats && !this.rules) await this.persistence.serial(() => this.setup());
     else this.mirror();
@@ -180,7 +197,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private seatLeft(sessionId: string, seat: SeatIndex) {
-    if (!this.rules && this.game.whenGone !== 'keep') {
+    if (!this.rules && this.serverGame.whenGone !== 'keep') {
       // RULINGS.md: while seats are filling, leaving simply frees the seat.
       this.seats[seat] = undefined;
       this.state.players.delete(sessionId);
@@ -193,14 +210,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const row = this.state.players.get(sessionId);
     if (row) Object.assign(row, { connected: false, returnBy: 0 });
     if (!this.rules) return;
-    if (this.game.whenGone === 'abandon') {
+    if (this.serverGame.whenGone === 'abandon') {
       if (this.definition.outcome(this.rules) === null) {
         const action = this.definition.abandon?.(this.rules, seat);
         if (action) void this.act(seat, action);
       } else {
         for (const policy of this.policies) policy.leftAfterEnd?.();
       }
-    } else if (this.game.whenGone === 'bot') {
+    } else if (this.serverGame.whenGone === 'bot') {
       // A bot plays the absent player's seat until they come back with their seat token.
       this.seats[seat]!.strategy = this.definition.botStrategies?.[0];
       this.mirror();
@@ -223,7 +240,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (seat === null) return this.reject(client, 'spectator', 'spectators cannot act');
     if (!this.rules) return this.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
     const action = this.definition.decode(type, payload, { seatOf: (id) => this.seatOf(id), elapsedMs: Date.now() - this.startedAt });
-    if (isRejected(action)) return this.reject(client, action.code, action.message);
+    if (isRejected(action)) return this.reject(client, action.code as CodeOf<G>, action.message);
     return this.act(seat, action, client);
   }
 
@@ -252,7 +269,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       if (!this.rules) return;
       const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
       if (!result.ok) {
-        if (client) this.reject(client, result.code, result.message);
+        if (client) this.reject(client, result.code as CodeOf<G>, result.message);
         return;
       }
       if (client) for (const policy of this.policies) policy.acted?.(seat);
@@ -270,22 +287,22 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const entries = [entry];
     this.rules = state;
     // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
-    for (let guard = 0; guard < 16 && this.game.botDelayMs?.() === 0; guard++) {
+    for (let guard = 0; guard < 16 && this.serverGame.botDelayMs?.() === 0; guard++) {
       const next = await this.botMove();
       if (!next) break;
       all.push(...next.events);
       entries.push(next.entry);
     }
-    await this.game.afterStep?.(this.stepContext(), all, client);
+    await this.serverGame.afterStep?.(this.stepContext(), all, client);
     const over = this.definition.outcome(this.rules!) !== null;
     this.schedule(false);
     if (over) for (const policy of this.policies) policy.ending?.();
     await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries.length === 1 ? entries[0] : entries });
     if (over) {
       for (const policy of this.policies) await policy.ended?.();
-      if (this.game.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
+      if (this.serverGame.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
     }
-    const reply = client && this.game.reply?.(all);
+    const reply = client && this.serverGame.reply?.(all);
     if (reply) client.send(reply[0], reply[1]);
     this.lastEvents = all;
     this.mirror();
@@ -307,7 +324,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private decide(seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
-    if (this.game.brain) return this.game.brain(this.rules!, seat, strategy, this.rng, this.services);
+    if (this.serverGame.brain) return this.serverGame.brain(this.rules!, seat, strategy, this.rng, this.services);
     return this.definition.bot?.(this.rules!, seat, strategy, this.rng) ?? null;
   }
 
@@ -332,7 +349,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         }
       } else if (record?.strategy !== undefined) {
         const strategy = record.strategy;
-        this.timers.set('clock', this.game.botDelayMs?.() ?? botDelayMs(), () => void this.persistence.serial(async () => {
+        this.timers.set('clock', this.serverGame.botDelayMs?.() ?? botDelayMs(), () => void this.persistence.serial(async () => {
           if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats[seat]?.strategy !== strategy) return;
           const action = await this.decide(seat, strategy);
           if (!action) return;
@@ -397,7 +414,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
 
   private addRow(seat: SeatIndex) {
     const record = this.seats[seat]!;
-    const row = this.game.row(record, seat);
+    const row = this.serverGame.row(record, seat);
     if (row) this.state.players.set(record.id, row);
   }
 
@@ -431,17 +448,18 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       host: this.host,
       advanceAt: this.advanceAt,
       events: this.lastEvents,
+      local: this.local,
     };
   }
 
   private mirror() {
     const view = this.rules === null ? null : this.definition.view(this.rules, null);
-    this.game.mirror(this.state as S, view, this.mirrorContext());
+    this.serverGame.mirror(this.state as S, view, this.mirrorContext());
     for (const policy of this.policies) policy.mirror?.();
   }
 
   private stepContext(): StepContext<G> {
-    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt };
+    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt, local: this.local };
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -450,7 +468,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       v: SNAPSHOT_VERSION,
       game: this.rules,
       options: this.options,
-      seats: this.seats.map((s) => s ?? null),
+      /** Who sits where (name, bot, the strategy playing it): the table reads this back. */
+      seatRecords: this.seats.map((s) => s ?? null),
+      /** The session (or bot id) in each seat, '' for a free one: how stored rooms have always listed their seats (tools and tests read them as `seats` or `seatIds`). */
+      seats: this.seats.map((s) => s?.id ?? ''),
+      seatIds: this.seats.map((s) => s?.id ?? ''),
       seatKeys: this.seatKeys,
       seatTokens: Object.fromEntries(this.seatTokens),
       host: this.host,
@@ -460,7 +482,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       deadline: this.deadline,
       advanceAt: this.advanceAt,
       rng: this.rng.state,
-      server: this.game.save?.(),
+      server: this.serverGame.save?.(this.stepContext(), this.state as S),
       policies: Object.fromEntries(this.policies.map((p) => [p.name, p.save?.()])),
       savedAt: Date.now(),
     };
@@ -481,9 +503,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.roomId = roomId;
     this.options = snap.options;
     this.config = configOf(this.definition, this.options);
-    this.game.init(this.state as S, this.config);
+    this.serverGame.init(this.state as S, this.config);
     this.state.players.clear();
-    this.seats = snap.seats.map((s) => s ?? undefined);
+    this.seats = snap.seatRecords.map((s) => s ?? undefined);
     this.seatKeys = snap.seatKeys;
     this.seatTokens = new Map(Object.entries(snap.seatTokens));
     this.host = snap.host;
@@ -498,7 +520,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     });
     for (const id of snap.spectators) this.spectatorIds.add(id);
     this.state.spectators = this.spectatorIds.size;
-    if (snap.server !== undefined) this.game.restore?.(snap.server);
+    if (snap.server !== undefined) await this.serverGame.restore?.(snap.server, this.stepContext(), this.state as S);
     const downSince = stored.downSince ?? snap.savedAt;
     for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], downSince);
     this.rules = snap.game;
@@ -511,10 +533,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   protected listing(): Listing {
-    const players = this.seats.filter((s): s is SeatRecord => s !== undefined && (this.game.row(s, 0) !== null)).map((s) => this.state.players.get(s.id)?.name ?? s.name);
-    const open = this.game.whenFull === 'watch' && !this.rules && !this.seatKeys && this.freeSeat(undefined) !== undefined;
+    const players = this.seats.filter((s): s is SeatRecord => s !== undefined && (this.serverGame.row(s, 0) !== null)).map((s) => this.state.players.get(s.id)?.name ?? s.name);
+    const open = this.serverGame.whenFull === 'watch' && !this.rules && !this.seatKeys && this.freeSeat(undefined) !== undefined;
     const extra = Object.assign({}, ...this.policies.map((p) => p.listing?.() ?? {}));
-    return { game: this.gameName, ...this.game.listing(this.state as S, this.config), players, spectators: this.state.spectators, open, ...extra };
+    return { game: this.gameName, ...this.serverGame.listing(this.state as S, this.config), players, spectators: this.state.spectators, open, ...extra };
   }
 
   /** What policies may use. */

@@ -6,3 +6,7 @@
  */
 export const COMMON_ERROR_CODES = ['invalid_payload', 'unknown_message', 'spectator', 'rate_limited', 'internal'] as const;
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
+
+/** The codes the table and its policies (rematch, ranked series) send, besides the rules' own. */
+export const TABLE_ERROR_CODES = ['not_started', 'not_host', 'not_enough_players', 'wrong_phase', 'already_asked', 'ranked'] as const;
+export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];

@@ -92,6 +92,7 @@ export type AnyGame = GameDefinition<any, any, any, any, any, string>;
 export type ConfigOf<G> = G extends GameDefinition<infer C, any, any, any, any, any> ? C : never;
 export type StateOf<G> = G extends GameDefinition<any, infer S, any, any, any, any> ? S : never;
 export type EventOf<G> = G extends GameDefinition<any, any, any, infer E, any, any> ? E : never;
+export type CodeOf<G> = G extends GameDefinition<any, any, any, any, any, infer C> ? C : never;
 export type ViewOf<G> = G extends GameDefinition<any, any, any, any, infer V, any> ? V : never;
 
 /** A decode answer that is a refusal (actions are plain objects with a `type`, never `ok: false`). */

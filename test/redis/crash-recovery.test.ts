@@ -8,7 +8,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { sleep, waitForState } from '../support/server';
-import { commitmentHash } from '../../server/rooms/flip7-commitment';
+import { commitmentHash } from '../../server/games/flip7/commitment';
 
 const redisUrl = testRedisUrl();
 let proc: ServerProcess | undefined;

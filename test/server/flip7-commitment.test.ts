@@ -1,5 +1,5 @@
-import { commit, commitmentHash, shuffledOrders } from '../../server/rooms/flip7-commitment';
-import type { Flip7Event, Flip7State } from '../../shared/games/flip7';
+import { commit, commitmentHash } from '../../server/games/flip7/commitment';
+import { shuffledOrders, type Flip7Event, type Flip7State } from '../../shared/games/flip7';
 
 const afterDeck = (deck: string[]) => ({ deck }) as unknown as Flip7State;
 

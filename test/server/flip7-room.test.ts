@@ -6,7 +6,7 @@
 import type { Room } from '@colyseus/sdk';
 import { CARDS_PER_DECK } from '../../shared/games/flip7';
 import type { RunningParlor } from '../../server/app';
-import { commitmentHash } from '../../server/rooms/flip7-commitment';
+import { commitmentHash } from '../../server/games/flip7/commitment';
 import { nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';
 
 let server: RunningParlor;

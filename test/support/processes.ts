@@ -9,8 +9,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-export function buildServer(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
+export function buildServer(project = 'server/tsconfig.json'): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: ROOT, stdio: 'pipe' });
 }
 
 export function freePort(): Promise<number> {
@@ -38,8 +38,9 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+/** `script`: the entry to run, relative to the project (the table's tests run a server of their own game). */
+export async function startServerProcess(port: number, env: Record<string, string>, script = 'dist/server/main.js'): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

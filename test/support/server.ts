@@ -4,12 +4,15 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import type { FloodLimits } from '../../server/table/flood-control';
+import type { ServerGame } from '../../server/table/server-game';
 import { emptyRedis, testRedisUrl } from './processes';
 
 export interface TestServerOptions {
   redisUrl?: string;
   /** Flood control; the server's defaults when left out (test/security checks those). */
   floodLimits?: Partial<FloodLimits>;
+  /** The games to host (every registered one by default). */
+  games?: readonly ServerGame[];
 }
 
 /**
@@ -28,7 +31,7 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     rateLimits: { exemptLoopback: true },
     publicAddress: undefined,
     clientDir: path.resolve(__dirname, '../../dist/client'),
-  });
+  }, { games: overrides.games });
 }
 
 export function sdkClient(server: RunningParlor): Client {

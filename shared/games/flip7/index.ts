@@ -5,3 +5,4 @@ export * from './game';
 export * from './advisor';
 export * from './messages';
 export * from './errors';
+export * from './definition';

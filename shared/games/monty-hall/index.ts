@@ -3,3 +3,4 @@ export * from './stats';
 export * from './serialize';
 export * from './messages';
 export * from './errors';
+export * from './definition';

@@ -3,3 +3,4 @@ export * from './game';
 export * from './session';
 export * from './messages';
 export * from './errors';
+export * from './definition';

@@ -3,3 +3,4 @@ export * from './ai';
 export * from './selfplay';
 export * from './messages';
 export * from './errors';
+export * from './definition';

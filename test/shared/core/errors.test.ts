@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COMMON_ERROR_CODES } from '../../../shared/core/errors';
+import { COMMON_ERROR_CODES, TABLE_ERROR_CODES } from '../../../shared/core/errors';
 import { FLIP7_ERROR_CODES } from '../../../shared/games/flip7';
 import { GOMOKU_ERROR_CODES } from '../../../shared/games/gomoku';
 import { MONTY_ERROR_CODES } from '../../../shared/games/monty-hall';
@@ -8,7 +8,7 @@ import { TEN_ERROR_CODES } from '../../../shared/games/ten-exorcism';
 import { TTT_ERROR_CODES } from '../../../shared/games/tictactoe';
 
 const readme = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
-const registry = { common: COMMON_ERROR_CODES, gomoku: GOMOKU_ERROR_CODES, flip7: FLIP7_ERROR_CODES, monty_hall: MONTY_ERROR_CODES, tictactoe: TTT_ERROR_CODES, ten_exorcism: TEN_ERROR_CODES };
+const registry = { common: COMMON_ERROR_CODES, table: TABLE_ERROR_CODES, gomoku: GOMOKU_ERROR_CODES, flip7: FLIP7_ERROR_CODES, monty_hall: MONTY_ERROR_CODES, tictactoe: TTT_ERROR_CODES, ten_exorcism: TEN_ERROR_CODES };
 
 it.each(Object.entries(registry))('README lists every %s error code (the README is the contract)', (_game, codes) => {
   expect(codes.filter((code) => !readme.includes(`\`${code}\``))).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import type { Room } from '@colyseus/sdk';
 import { h, setConnectionBanner, toast } from '../../dom';
-import { currentName } from '../../lobby';
+import { currentName } from '../../name';
 import { enterRoom, forgetRoom, rememberRoom, reopenOnLoss } from '../../net';
 import { TableRenderer, type SeatRow } from './table-renderer';
 

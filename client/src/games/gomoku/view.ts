@@ -6,7 +6,7 @@
 import type { Room } from '@colyseus/sdk';
 import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { h, setConnectionBanner, toast } from '../../dom';
-import { currentName } from '../../lobby';
+import { currentName } from '../../name';
 import { client, enterRoom, forgetRoom, handOver, rememberRoom, reopenOnLoss } from '../../net';
 import { BoardRenderer } from './board-renderer';
 import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';

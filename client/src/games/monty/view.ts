@@ -3,7 +3,7 @@
  * around it — what to do next, Stick / Switch, New game, the result, and everyone's numbers.
  */
 import { h, setConnectionBanner } from '../../dom';
-import { currentName } from '../../lobby';
+import { currentName } from '../../name';
 import { forgetRoom, openTable } from '../../net';
 import { summary, type Statistics } from '../../../../shared/games/monty-hall/stats';
 import { StageRenderer } from './stage-renderer';

@@ -3,7 +3,7 @@
  * the session export with its verification by the server's replay, and the high-score table.
  */
 import { h, setConnectionBanner } from '../../dom';
-import { currentName } from '../../lobby';
+import { currentName } from '../../name';
 import { forgetRoom, openTable } from '../../net';
 import type { Selection } from '../../../../shared/games/ten-exorcism/board';
 import { TenBoardRenderer } from './board-renderer';

@@ -1,6 +1,6 @@
 /** The Tic Tac Toe table: the Pixi grid plus whose turn it is, the result, New game and the running score against the AI. */
 import { h, setConnectionBanner } from '../../dom';
-import { currentName } from '../../lobby';
+import { currentName } from '../../name';
 import { forgetRoom, openTable } from '../../net';
 import { GridRenderer } from './grid-renderer';
 

@@ -1,0 +1,51 @@
+/**
+ * A game's client part, as the lobby and the router see it: where its tables live
+ * (`#/<path>/<roomId>`), its scene, its lobby form and how its rooms read in the list.
+ * Each game's folder exports one (`client/src/games/<game>/index.ts`); registry.ts lists them.
+ */
+import { h, toast } from '../dom';
+import { client, handOver, saveName } from '../net';
+import { currentName } from '../name';
+
+export interface Listing {
+  game?: string;
+  players?: string[];
+  phase?: string;
+  spectators?: number;
+  open?: boolean;
+  [field: string]: unknown;
+}
+
+export interface ClientGame {
+  /** The server's room name. */
+  readonly room: string;
+  /** The URL segment of its tables. */
+  readonly path: string;
+  readonly label: string;
+  /** Mounts the table; resolves to its unmount. */
+  show(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void>;
+  /** The lobby card that starts one; games with the same `group` share a card. */
+  readonly lobby: { group: string; controls(): HTMLElement[] };
+  /** The lobby list's second column: the room's settings. */
+  describe(listing: Listing): string;
+  /** Words for the game's phases in the lobby list. */
+  readonly phases?: Readonly<Record<string, string>>;
+}
+
+/** A button that creates a room of `game` with the form's options and opens it. */
+export function createButton(id: string, label: string, game: Pick<ClientGame, 'room' | 'path'>, options: () => Record<string, unknown> = () => ({})): HTMLButtonElement {
+  const button = h('button', { id, class: 'primary' }, label);
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      saveName(currentName());
+      const created = await client.create(game.room, { name: currentName(), ...options() });
+      handOver(created);
+      location.hash = `#/${game.path}/${created.roomId}`;
+    } catch (err) {
+      toast(`Could not create the game: ${(err as Error).message}`);
+      button.disabled = false;
+    }
+  });
+  return button;
+}

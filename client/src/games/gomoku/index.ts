@@ -1,0 +1,22 @@
+import { h } from '../../dom';
+import { createButton, type ClientGame } from '../client-game';
+import { showGomoku } from './view';
+
+export const gomokuClient: ClientGame = {
+  room: 'gomoku',
+  path: 'room',
+  label: 'Gomoku',
+  show: showGomoku,
+  lobby: {
+    group: 'New game',
+    controls() {
+      const rule = h('select', { id: 'new-rule' }, h('option', { value: 'standard' }, 'Standard (exactly five)'), h('option', { value: 'freestyle' }, 'Freestyle (five or more)'));
+      const swap2 = h('input', { id: 'new-swap2', type: 'checkbox', checked: true });
+      const clock = h('select', { id: 'new-clock' }, ...[[15, '15 s'], [30, '30 s'], [60, '1 min'], [120, '2 min'], [300, '5 min']].map(([v, label]) => h('option', { value: v, selected: v === 60 }, String(label))));
+      const create = createButton('new-game', 'New Gomoku game', gomokuClient, () => ({ rule: rule.value, swap2: swap2.checked, turnSeconds: Number(clock.value) }));
+      return [h('div', { class: 'form-row' }, h('label', {}, 'Rule ', rule), h('label', {}, swap2, ' Swap 2 opening'), h('label', {}, 'Clock per move ', clock)), create];
+    },
+  },
+  describe: (m) => `${String(m.rule ?? '')}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`,
+  phases: { waiting: 'waiting for a player', swap2_placement: 'Swap 2 opening', swap2_choice: 'Swap 2 choice', swap2_extra: 'Swap 2 extra stones', swap2_final_choice: 'Swap 2 final choice', main_game: 'playing', game_over: 'finished' },
+};

@@ -1,0 +1,66 @@
+/**
+ * Flip 7's server part: its schema, the mirror of the public table into it, the room's event
+ * log and its deck commitments (the shuffles' orders, committed to with a salted hash and
+ * revealed when the round ends), and its listing fields. Seats, bots, the host's start, the
+ * turn clock and the next round's pause are the table's.
+ */
+import { flip7Game } from '../../../shared/games/flip7';
+import type { ServerGame } from '../../table/server-game';
+import { commitStep, type Commitment } from './commitment';
+import { logStep, mirrorFlip7 } from './mirror';
+import { Flip7RoomState, Flip7Seat } from './schema';
+
+export interface Flip7Listing {
+  game: 'flip7';
+  players: string[];
+  seats: number;
+  maxPlayers: number;
+  phase: string;
+  spectators: number;
+  /** Seats are still free before the start: `joinOrCreate` only matches open tables. */
+  open: boolean;
+}
+
+/** One room's own data: the round's commitments (salts and orders secret until it ends) and the log. */
+export interface Flip7Local {
+  commitments: Commitment[];
+  log: string[];
+}
+
+export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7Listing, Flip7Local> = {
+  definition: flip7Game,
+  schema: Flip7RoomState,
+  whenFull: 'watch',
+  whenGone: 'bot',
+  endsAtOutcome: true,
+  // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
+  patchRate: 1000,
+  local: () => ({ commitments: [], log: [] }),
+  init(state, config) {
+    // Every field gets a value before the first patch, so clients never decode `undefined`.
+    Object.assign(state, {
+      phase: 'lobby', round: 0, host: '', dealer: '', toAct: '', winner: '', deckCount: 0, discardCount: 0, setAsideCount: 0,
+      maxPlayers: config.maxPlayers, turnSeconds: config.turnSeconds, deadline: 0, nextRoundAt: 0, spectators: 0, version: 0,
+    });
+  },
+  row: (seat, index) => new Flip7Seat({
+    name: seat.name, seat: index + 1, bot: seat.bot, botControlled: false, connected: true, returnBy: 0,
+    total: 0, status: 'waiting', cards: [], roundScore: 0, risk: 0,
+  }),
+  mirror: (state, view, ctx) => mirrorFlip7(state, view, {
+    sessionOf: ctx.sessionOf, seats: ctx.seats, host: ctx.host, nextRoundAt: ctx.advanceAt, commitments: ctx.local.commitments, log: ctx.local.log,
+  }),
+  listing: (state, config) => ({ seats: state.players.size, maxPlayers: config.maxPlayers, phase: state.phase }),
+  // Before the save: the commitments and the log lines of the step are stored with it (the mirror shows them after).
+  afterStep(ctx, events) {
+    const nameOf = (seat: number) => ctx.state.players[seat]?.name ?? `seat ${seat + 1}`;
+    ctx.local.commitments = commitStep(ctx.local.commitments, events, ctx.state);
+    ctx.local.log = logStep(ctx.local.log, events, nameOf);
+  },
+  save: (ctx) => ({ commitments: ctx.local.commitments, log: ctx.local.log }),
+  restore(data, ctx) {
+    const saved = data as Partial<Flip7Local> | null;
+    ctx.local.commitments = saved?.commitments ?? [];
+    ctx.local.log = saved?.log ?? [];
+  },
+};

@@ -1,0 +1,34 @@
+/** Race to ten's server part: its schema, the mirror and its listing. */
+import { schema, t, type SchemaType } from '@colyseus/schema';
+import type { ServerGame } from '../../../../server/table/server-game';
+import { raceToTen } from './rules';
+
+const RacePlayer = schema({ name: t.string(), seat: t.uint8(), connected: t.boolean(), returnBy: t.float64() }, 'RacePlayer');
+const RaceRoomState = schema({
+  phase: t.string(),
+  total: t.uint8(),
+  toMove: t.string(),
+  winner: t.string(),
+  deadline: t.float64(),
+  players: t.map(RacePlayer),
+  spectators: t.uint16(),
+}, 'RaceRoomState');
+type RaceRoomState = SchemaType<typeof RaceRoomState>;
+
+export const raceServer: ServerGame<typeof raceToTen, RaceRoomState> = {
+  definition: raceToTen,
+  schema: RaceRoomState,
+  whenFull: 'watch',
+  whenGone: 'abandon',
+  endsAtOutcome: true,
+  init: (state) => Object.assign(state, { phase: 'waiting', total: 0, toMove: '', winner: '', deadline: 0 }),
+  row: (seat, index) => new RacePlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0 }),
+  mirror(state, view, ctx) {
+    if (!view) return;
+    state.phase = view.winner === null ? 'playing' : 'over';
+    state.total = view.total;
+    state.toMove = ctx.sessionOf(view.toAct);
+    state.winner = ctx.sessionOf(view.winner);
+  },
+  listing: (state) => ({ phase: state.phase }),
+};
