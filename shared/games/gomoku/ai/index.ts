@@ -1,0 +1,1 @@
+export { computerAction, type ComputerLevel, type ThinkOptions } from './engine';

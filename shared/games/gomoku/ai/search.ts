@@ -1,0 +1,204 @@
+/**
+ * Alpha-beta (negamax with principal-variation windows) over the best few candidates,
+ * deepened one ply at a time until the time slice runs out, with a transposition table.
+ *
+ * Threats prune the tree before depth does: a five ends the search, a single opponent
+ * five point is the only move (searched without using up depth), an open four wins, and
+ * when the opponent threatens an open four only fours and blocking moves are tried.
+ */
+import type { Stone } from '../board';
+import { defensiveMoves, findThreat, orderedMoves } from './candidates';
+import { C_FIVE, C_WIN4 } from './threats';
+import { opponentOf, type Position } from './position';
+import { EXACT, LOWER, UPPER, TranspositionTable } from './transposition';
+import type { Clock } from './clock';
+
+export const WIN = 10_000_000;
+/** Scores beyond this are forced wins or losses (a win in n plies scores WIN - n). */
+export const WIN_THRESHOLD = WIN - 1000;
+const INFINITY = WIN + 1;
+/** Forced blocks do not use up depth; this bounds how far such chains may run. */
+const MAX_PLY = 60;
+/** How many plies past the nominal depth a line may run to answer open threes. */
+const THREAT_EXTENSIONS = 2;
+/** The side to move realises one of its threats first, so its potential counts more. */
+const TEMPO = 1.25;
+
+export interface SearchSettings {
+  maxDepth: number;
+  /** Candidates tried at inner nodes. */
+  width: number;
+  /** Search every root move with a full window, so that each gets an exact score (for the levels' noise). */
+  exactRootScores: boolean;
+}
+
+export interface RootScore {
+  move: number;
+  score: number;
+}
+
+export interface SearchOutcome {
+  best: RootScore;
+  /** Root moves best first, with their scores from the deepest completed iteration. */
+  ranked: RootScore[];
+  depth: number;
+  /** The best score after each completed iteration, depth 1 first. */
+  bestByDepth: number[];
+  nodes: number;
+}
+
+/** A static score for the side to move: its potential against the opponent's. */
+export function evaluate(pos: Position, colour: Stone): number {
+  const own = pos.total[colour - 1];
+  const theirs = pos.total[opponentOf(colour) - 1];
+  return Math.round(own * TEMPO - theirs);
+}
+
+export function iterativeDeepening(pos: Position, rootMoves: readonly number[], settings: SearchSettings, clock: Clock): SearchOutcome {
+  const search = new AlphaBeta(pos, settings, clock);
+  const colour = pos.toMove;
+  let ranked: RootScore[] = rootMoves.map((move) => ({ move, score: 0 }));
+  let completedDepth = 0;
+  const bestByDepth: number[] = [];
+  for (let depth = 1; depth <= settings.maxDepth; depth++) {
+    const scored = search.searchRoot(colour, ranked, depth);
+    if (scored === null) break;
+    ranked = scored;
+    completedDepth = depth;
+    bestByDepth.push(ranked[0].score);
+    if (Math.abs(ranked[0].score) >= WIN_THRESHOLD) break; // forced result: deeper search cannot change it
+    // An iteration costs several times the previous one: do not start what cannot finish.
+    if (clock.passed() || (depth >= 2 && search.lastIterationShare() > 0.3)) break;
+  }
+  return { best: ranked[0], ranked, depth: completedDepth, bestByDepth, nodes: search.nodes };
+}
+
+class AlphaBeta {
+  nodes = 0;
+  private readonly table = new TranspositionTable();
+  private iterationStart = 0;
+  private iterationEnd = 0;
+  private readonly startedAt: number;
+
+  constructor(
+    private readonly pos: Position,
+    private readonly settings: SearchSettings,
+    private readonly clock: Clock,
+  ) {
+    this.startedAt = clock.now();
+  }
+
+  /** How much of the whole slice the last iteration took. */
+  lastIterationShare(): number {
+    const total = this.clock.deadline - this.startedAt;
+    return total <= 0 ? 1 : (this.iterationEnd - this.iterationStart) / total;
+  }
+
+  /** Scores every root move at `depth`, best first; null when the time ran out first. */
+  searchRoot(colour: Stone, previous: readonly RootScore[], depth: number): RootScore[] | null {
+    this.iterationStart = this.clock.now();
+    let alpha = -INFINITY;
+    const scored: RootScore[] = [];
+    for (let i = 0; i < previous.length; i++) {
+      const move = previous[i].move;
+      this.pos.play(move, colour);
+      let score: number;
+      if (i === 0 || this.settings.exactRootScores) score = -this.negamax(depth - 1, -INFINITY, -alpha, 1);
+      else {
+        score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1);
+        if (score > alpha) score = -this.negamax(depth - 1, -INFINITY, -alpha, 1);
+      }
+      this.pos.undo();
+      if (this.clock.expired(0)) return null;
+      scored.push({ move, score });
+      if (!this.settings.exactRootScores) alpha = Math.max(alpha, score);
+    }
+    this.iterationEnd = this.clock.now();
+    // A null-window score is only a bound; stable sort keeps the previous order among them.
+    return scored.sort((a, b) => b.score - a.score);
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    if (this.clock.expired(++this.nodes)) return 0;
+    const pos = this.pos;
+    const colour = pos.toMove;
+    const opponent = opponentOf(colour);
+    if (pos.countOf(colour, C_FIVE) > 0) return WIN - ply;
+    const opponentFives = pos.countOf(opponent, C_FIVE);
+    if (opponentFives >= 2) return -(WIN - ply - 1);
+    let moves: number[];
+    let childDepth = depth - 1;
+    if (opponentFives === 1) {
+      moves = [findThreat(pos, opponent, C_FIVE)];
+      if (ply < MAX_PLY) childDepth = depth;
+    } else if (pos.countOf(colour, C_WIN4) > 0) {
+      return WIN - ply - 2;
+    } else {
+      const mustDefend = pos.countOf(opponent, C_WIN4) > 0;
+      // A leaf where the opponent threatens an open four is not quiet: its static score would
+      // count that threat in full although one block removes most of it, so look one ply on.
+      if (ply >= MAX_PLY || (depth <= 0 && !(mustDefend && depth > -THREAT_EXTENSIONS))) return evaluate(pos, colour);
+      // One more than the width, so that a table move from outside the list does not push one out.
+      const limit = this.settings.width + 1;
+      if (mustDefend) {
+        moves = defensiveMoves(pos, colour, limit);
+        if (moves.length === 0) return -(WIN - ply - 3); // an open four is coming and nothing stops it
+      } else {
+        moves = orderedMoves(pos, colour, limit);
+        if (moves.length === 0) return 0; // the board is full: a draw
+      }
+    }
+
+    const entry = this.table.probe(pos.hashLo, pos.hashHi);
+    let firstMove = -1;
+    if (entry) {
+      const stored = fromTable(entry.score, ply);
+      if (entry.depth >= depth) {
+        if (entry.bound === EXACT) return stored;
+        if (entry.bound === LOWER && stored >= beta) return stored;
+        if (entry.bound === UPPER && stored <= alpha) return stored;
+      }
+      firstMove = entry.move;
+    }
+    if (firstMove >= 0 && moves.includes(firstMove)) moves = [firstMove, ...moves.filter((m) => m !== firstMove)];
+    const count = Math.min(moves.length, this.settings.width);
+
+    const alphaAtStart = alpha;
+    let best = -INFINITY;
+    let bestMove = moves[0];
+    for (let i = 0; i < count; i++) {
+      const move = moves[i];
+      pos.play(move, colour);
+      let score: number;
+      if (i === 0) score = -this.negamax(childDepth, -beta, -alpha, ply + 1);
+      else {
+        score = -this.negamax(childDepth, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(childDepth, -beta, -alpha, ply + 1);
+      }
+      pos.undo();
+      if (this.clock.stopped) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = move;
+      }
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) break;
+    }
+    const bound = best <= alphaAtStart ? UPPER : best >= beta ? LOWER : EXACT;
+    this.table.store(pos.hashLo, pos.hashHi, { depth: Math.max(0, depth), bound, score: toTable(best, ply), move: bestMove });
+    return best;
+  }
+}
+
+/** Win scores are stored relative to the node, so that they stay right when reached at another ply. */
+function toTable(score: number, ply: number): number {
+  if (score >= WIN_THRESHOLD) return score + ply;
+  if (score <= -WIN_THRESHOLD) return score - ply;
+  return score;
+}
+
+function fromTable(score: number, ply: number): number {
+  if (score >= WIN_THRESHOLD) return score - ply;
+  if (score <= -WIN_THRESHOLD) return score + ply;
+  return score;
+}
