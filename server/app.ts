@@ -17,7 +17,7 @@ import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
 import { openServices } from './services';
-import { RankedQueueRoom } from './ranked/queue-room';
+import { rankedQueueRoom } from './ranked/queue-room';
 import { mountTenRoutes } from './http/ten-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
 import { online } from './presence/online';
@@ -74,7 +74,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : {};
   const services = openServices(config.redisUrl);
-  await loadSecret(config.authSecret);
+  await loadSecret(services.ranked, config.authSecret);
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
@@ -90,8 +90,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     gracefullyShutdown: false,
     express: (app) => {
       http.before(app);
-      mountRankedRoutes(app);
-      mountTenRoutes(app);
+      mountRankedRoutes(app, services.ranked);
+      mountTenRoutes(app, services.highScores);
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt });
       http.after(app);
     },
@@ -102,7 +102,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', RankedQueueRoom);
+  server.define('ranked_queue', rankedQueueRoom(services.ranked));
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);

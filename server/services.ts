@@ -4,10 +4,10 @@
  * memory without.
  */
 import Redis from 'ioredis';
-import { MemoryRankedStore, RedisRankedStore, setRankedStore, type RankedStore } from './ranked/ranked-store';
-import { MemoryCounterStore, RedisCounterStore, setCounterStore, type CounterStore } from './stats/counter-store';
-import { MemoryHighScoreStore, RedisHighScoreStore, setHighScores, type HighScoreStore } from './stats/high-scores';
-import { MemoryQTableStore, RedisQTableStore, setQTableStore, type QTableStore } from './stats/q-table-store';
+import { MemoryRankedStore, RedisRankedStore, type RankedStore } from './ranked/ranked-store';
+import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './stats/counter-store';
+import { MemoryHighScoreStore, RedisHighScoreStore, type HighScoreStore } from './stats/high-scores';
+import { MemoryQTableStore, RedisQTableStore, type QTableStore } from './stats/q-table-store';
 
 export interface Services {
   ranked: RankedStore;
@@ -34,10 +34,5 @@ export function openServices(redisUrl: string | undefined): Services {
       stats?.disconnect();
     },
   };
-  // The ranked routes, identity and series still look their stores up (see README, "Architecture").
-  setRankedStore(services.ranked);
-  setHighScores(services.highScores);
-  setCounterStore(services.counters); // TEMP until every room takes services
-  setQTableStore(services.qTable); // TEMP
   return services;
 }

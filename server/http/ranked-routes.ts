@@ -3,7 +3,7 @@ import express from 'express';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import { createGuest } from '../ranked/identity';
 import { matchAsText } from '../ranked/match-text';
-import { rankedStore } from '../ranked/ranked-store';
+import type { RankedStore } from '../ranked/ranked-store';
 import type { PlayerRecord } from '../ranked/records';
 
 const publicPlayer = (p: PlayerRecord) => ({
@@ -11,26 +11,26 @@ const publicPlayer = (p: PlayerRecord) => ({
   games: p.games, wins: p.wins, losses: p.losses, draws: p.draws,
 });
 
-export function mountRankedRoutes(app: express.Application): void {
+export function mountRankedRoutes(app: express.Application, store: RankedStore): void {
   app.post('/api/guest', express.json({ limit: '2kb' }), async (req, res) => {
-    const result = await createGuest((req.body as { name?: unknown } | undefined)?.name);
+    const result = await createGuest(store, (req.body as { name?: unknown } | undefined)?.name);
     if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
     res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
   });
 
   app.get('/api/leaderboard', async (_req, res) => {
-    res.json({ players: (await rankedStore().leaderboard(50)).map(publicPlayer) });
+    res.json({ players: (await store.leaderboard(50)).map(publicPlayer) });
   });
 
   app.get('/api/players/:id', async (req, res) => {
-    const player = await rankedStore().player(req.params.id);
+    const player = await store.player(req.params.id);
     if (!player) return void res.status(404).json({ error: 'no such player', code: 'not_found', message: 'no such player' });
-    const recent = (await rankedStore().history(player.id, 20)).map((h) => ({ ...h, before: Math.round(h.before), after: Math.round(h.after), change: Math.round(h.after) - Math.round(h.before) }));
+    const recent = (await store.history(player.id, 20)).map((h) => ({ ...h, before: Math.round(h.before), after: Math.round(h.after), change: Math.round(h.after) - Math.round(h.before) }));
     res.json({ ...publicPlayer(player), recent });
   });
 
   app.get('/api/matches/:id', async (req, res) => {
-    const match = await rankedStore().match(req.params.id);
+    const match = await store.match(req.params.id);
     if (!match) return void res.status(404).json({ error: 'no such match', code: 'not_found', message: 'no such match' });
     if (req.query.format === 'text') return void res.type('text/plain').send(matchAsText(match));
     res.json(match);

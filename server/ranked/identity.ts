@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { newId } from '../ids';
 import { newPlayer } from './records';
-import { rankedStore } from './ranked-store';
+import type { RankedStore } from './ranked-store';
 
 export interface Identity {
   playerId: string;
@@ -20,8 +20,8 @@ const NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,18}[\p{L}\p{N}]$/u;
 
 let secret: string | null = null;
 
-export async function loadSecret(fromEnv: string | undefined): Promise<void> {
-  secret = await rankedStore().secret(fromEnv);
+export async function loadSecret(store: RankedStore, fromEnv: string | undefined): Promise<void> {
+  secret = await store.secret(fromEnv);
 }
 
 function sign(payload: string): string {
@@ -50,13 +50,13 @@ export function verifyToken(token: unknown): Identity | null {
   }
 }
 
-export async function createGuest(rawName: unknown): Promise<GuestResult> {
+export async function createGuest(store: RankedStore, rawName: unknown): Promise<GuestResult> {
   const name = typeof rawName === 'string' ? rawName.trim() : '';
   if (!NAME.test(name)) {
     return { ok: false, code: 'invalid_name', message: 'a name is 2-20 letters, digits, spaces, "_", "-" or "." and starts and ends with a letter or digit' };
   }
   const playerId = newId();
-  if (!(await rankedStore().claimName(name, playerId))) return { ok: false, code: 'name_taken', message: `"${name}" is taken by an active player` };
-  await rankedStore().savePlayer(newPlayer(playerId, name, Date.now()));
+  if (!(await store.claimName(name, playerId))) return { ok: false, code: 'name_taken', message: `"${name}" is taken by an active player` };
+  await store.savePlayer(newPlayer(playerId, name, Date.now()));
   return { ok: true, playerId, name, token: issueToken({ playerId, name }) };
 }

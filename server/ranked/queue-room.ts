@@ -17,7 +17,7 @@ import { parseClientOptions } from '../table/join-options';
 import { queueWidenMs } from '../table/timings';
 import { verifyToken, type Identity } from './identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
-import { rankedStore } from './ranked-store';
+import type { RankedStore } from './ranked-store';
 import type { RankedOption, SeriesPlayer } from './series';
 
 interface Waiting extends QueueEntry {
@@ -34,7 +34,15 @@ const queueOptions = {
   bestOf: v.optional(v.picklist([1, 3, '1', '3'], 'bestOf must be one of 1, 3'), 1),
 };
 
-export class RankedQueueRoom extends Room {
+/** The queue room with its store bound (Colyseus makes the instances). */
+export function rankedQueueRoom(store: RankedStore) {
+  return class extends RankedQueueRoom {
+    protected readonly store = store;
+  };
+}
+
+export abstract class RankedQueueRoom extends Room {
+  protected abstract readonly store: RankedStore;
   override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
   private lastOpponent = new Map<string, string>();
@@ -60,7 +68,7 @@ export class RankedQueueRoom extends Room {
   }
 
   override async onJoin(client: Client, _options: unknown, auth: { identity: Identity; bestOf: 1 | 3 }) {
-    const player = await rankedStore().player(auth.identity.playerId);
+    const player = await this.store.player(auth.identity.playerId);
     if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
     this.waiting.set(client.sessionId, {
       sessionId: client.sessionId, playerId: player.id, name: player.name, rating: player.rating, rd: player.rd, bestOf: auth.bestOf, since: Date.now(),

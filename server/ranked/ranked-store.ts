@@ -182,13 +182,3 @@ export class MemoryRankedStore implements RankedStore {
 
   async close(): Promise<void> {}
 }
-
-let current: RankedStore = new MemoryRankedStore();
-
-export function rankedStore(): RankedStore {
-  return current;
-}
-
-export function setRankedStore(store: RankedStore): void {
-  current = store;
-}

@@ -57,7 +57,7 @@ export function rankedSeries(host: TableHost): TablePolicy {
     const current = series!;
     if (process.env.PARLOR_FAULT === 'crash_before_rating') process.kill(process.pid, 'SIGKILL'); // tests only
     try {
-      await settleGame(current, host.game() as GomokuState);
+      await settleGame(host.services.ranked, current, host.game() as GomokuState);
     } catch (err) {
       host.log.error({ err }, 'rating update failed, retried on restore');
       return;
@@ -87,7 +87,7 @@ export function rankedSeries(host: TableHost): TablePolicy {
       Object.assign(options, RANKED_RULES, { turnSeconds: RANKED_TURN_SECONDS });
       series = startSeries(ranked.matchId, ranked.bestOf, ranked.players);
       schema().ranked = true;
-      await recordMatchStart(series);
+      await recordMatchStart(host.services.ranked, series);
     },
     seatName: (seat, given) => (series ? playerInSeat(series, (seat + 1) as Seat).name : given),
     acted: (seat) => series && noteAction(series, (seat + 1) as Seat),
@@ -102,7 +102,7 @@ export function rankedSeries(host: TableHost): TablePolicy {
       if (!series || series.finished) return;
       host.clearTimer('next_game');
       schema().nextGameAt = 0;
-      void endSeriesEarly(series).then(() => host.persistence.remove());
+      void endSeriesEarly(host.services.ranked, series).then(() => host.persistence.remove());
     },
     mirror,
     save: () => (series ? { series, nextGameAt: schema().nextGameAt } : null),

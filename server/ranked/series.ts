@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import type { Score } from '../../shared/games/rating/glicko2';
-import { rankedStore } from './ranked-store';
+import type { RankedStore } from './ranked-store';
 import type { GameRecord, MatchRecord } from './records';
 
 export interface SeriesPlayer {
@@ -63,20 +63,19 @@ export function isRated(series: SeriesData): boolean {
   return series.acted.length === 2;
 }
 
-export async function recordMatchStart(series: SeriesData): Promise<void> {
+export async function recordMatchStart(store: RankedStore, series: SeriesData): Promise<void> {
   const match: MatchRecord = {
     id: series.matchId, bestOf: series.bestOf, players: series.players.map((p) => ({ id: p.playerId, name: p.name })),
     games: [], status: 'playing', winner: null, startedAt: Date.now(), endedAt: null,
   };
-  await rankedStore().saveMatch(match);
+  await store.saveMatch(match);
 }
 
 /**
  * Settles the finished game: rates it (once, whatever happens around this call), adds it to
  * the match record, and decides whether the series goes on. Safe to call again after a crash.
  */
-export async function settleGame(series: SeriesData, game: GomokuState): Promise<GameRecord> {
-  const store = rankedStore();
+export async function settleGame(store: RankedStore, series: SeriesData, game: GomokuState): Promise<GameRecord> {
   const id = (seat: Seat | null) => (seat ? playerInSeat(series, seat).playerId : '');
   const winner = game.winner === 1 || game.winner === 2 ? id(game.winner) : null;
   const rated = isRated(series);
@@ -124,10 +123,10 @@ export function nextGame(series: SeriesData): void {
 }
 
 /** A player left for good between two games: the match ends on the score it has. */
-export async function endSeriesEarly(series: SeriesData): Promise<void> {
+export async function endSeriesEarly(store: RankedStore, series: SeriesData): Promise<void> {
   series.finished = true;
-  const match = await rankedStore().match(series.matchId);
+  const match = await store.match(series.matchId);
   if (!match || match.status === 'finished') return;
   Object.assign(match, { status: 'finished', endedAt: Date.now(), winner: seriesLeader(series) });
-  await rankedStore().saveMatch(match);
+  await store.saveMatch(match);
 }

@@ -50,13 +50,3 @@ export class MemoryCounterStore implements CounterStore {
 
   async close(): Promise<void> {}
 }
-
-let current: CounterStore = new MemoryCounterStore();
-
-export function counterStore(): CounterStore {
-  return current;
-}
-
-export function setCounterStore(store: CounterStore): void {
-  current = store;
-}

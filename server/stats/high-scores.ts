@@ -58,13 +58,3 @@ export class MemoryHighScoreStore implements HighScoreStore {
 
   async close(): Promise<void> {}
 }
-
-let current: HighScoreStore = new MemoryHighScoreStore();
-
-export function highScores(): HighScoreStore {
-  return current;
-}
-
-export function setHighScores(store: HighScoreStore): void {
-  current = store;
-}

@@ -57,13 +57,3 @@ export class MemoryQTableStore implements QTableStore {
 
   async close(): Promise<void> {}
 }
-
-let current: QTableStore = new MemoryQTableStore();
-
-export function qTableStore(): QTableStore {
-  return current;
-}
-
-export function setQTableStore(store: QTableStore): void {
-  current = store;
-}
