@@ -21,6 +21,8 @@ interface Votes {
 export interface RematchOptions {
   /** The synced list of the players who asked. */
   votes(state: unknown): Votes;
+  /** The new room's options from this one's (default: the same). */
+  next?(options: Record<string, unknown>): Record<string, unknown>;
   /** A table that has no rematch: the code and message to refuse with. */
   refuse?(state: unknown): [code: TableErrorCode, message: string] | null;
 }
@@ -44,7 +46,7 @@ export function rematch(options: RematchOptions) {
       const seats = host.seats;
       const keys = Object.fromEntries(seats.map((_, i) => [i + 1, newKey()]));
       const own = Object.fromEntries(Object.entries(host.options).filter(([k]) => k !== 'name' && k !== 'spectate'));
-      const next = await matchMaker.createRoom(host.roomName, { ...own, seatKeys: keys });
+      const next = await matchMaker.createRoom(host.roomName, { ...(options.next?.(own) ?? own), seatKeys: keys });
       for (const [i, record] of seats.entries()) {
         if (!record || record.bot) continue;
         // Seats move round by one: in a two-seat game, the players swap.

@@ -2,7 +2,9 @@
  * Gomoku's server part: its schema, the mirror from the rules' view into it and its
  * listing fields; ranked series and rematches plug in as policies.
  */
-import { CELLS, gomokuGame } from '../../../shared/games/gomoku';
+import { CELLS, gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
+import { botDelayMs } from '../../table/timings';
+import { think } from './computer';
 import { rankedSeries } from '../../ranked/series-policy';
 import { rematch } from '../../table/rematch';
 import type { ServerGame } from '../../table/server-game';
@@ -20,6 +22,8 @@ export interface GomokuListing {
   /** A seat is free: `joinOrCreate` only matches open rooms. */
   open: boolean;
   ranked: boolean;
+  /** A game against the computer: its level (0: two people). */
+  computer: number;
 }
 
 export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, GomokuListing> = {
@@ -31,6 +35,9 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   endsAtOutcome: true,
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
+  // The computer thinks in a worker thread (computer.ts); a short pause first, so its answer never lands in the same frame as the move it answers.
+  brain: (state, seat, strategy, rng) => think(state, (seat + 1) as Seat, levelOfStrategy(strategy), Math.floor(rng.next() * 2 ** 32)),
+  botDelayMs: () => Math.min(botDelayMs(), 250),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
@@ -38,15 +45,18 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
       blackPlayer: '', whitePlayer: '', winner: '', endReason: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
     });
     state.ranked ??= false;
+    state.computer = config.computer?.level ?? 0;
     while (state.board.length < CELLS) state.board.push(0);
   },
   row: (seat, index) => new GomokuPlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0, playerId: '', rating: 0, provisional: false, ratingChange: 0, wins: 0 }),
   mirror: (state, view, ctx) => mirrorGomoku(state, view, ctx.sessionOf),
-  listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked }),
+  listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked, computer: config.computer?.level ?? 0 }),
   policies: [
     rankedSeries,
     rematch({
       votes: (state) => (state as unknown as GomokuRoomState).rematchVotes,
+      // Against the computer, the other side opens the next game.
+      next: (options) => (options.opponent === 'computer' ? { ...options, first: options.first === 'computer' ? 'human' : 'computer' } : options),
       refuse: (state) => ((state as unknown as GomokuRoomState).ranked ? ['ranked', 'ranked games have no rematch: queue again for a new opponent or the same one'] : null),
     }),
   ],

@@ -42,6 +42,8 @@ export const GomokuRoomState = schema(
     rule: t.string(),
     swap2: t.boolean(),
     ranked: t.boolean(),
+    /** A game against the computer: its level 1-3; 0 for two people. */
+    computer: t.uint8(),
     /** Ranked: the match (series) id, its length and the game being played (1-based). */
     matchId: t.string(),
     bestOf: t.uint8(),

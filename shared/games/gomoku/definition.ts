@@ -2,6 +2,7 @@
  * Gomoku as the table hosts it. The rules number the seats 1 and 2 (seed 004: player 1
  * opens Swap 2); the table's seats are 0 and 1, mapped here and nowhere else.
  */
+import * as v from 'valibot';
 import type { GameDefinition } from '../../core/game';
 import { booleanOption, integerOption, oneOfOption } from '../../core/options';
 import { reject } from '../../core/result';
@@ -14,17 +15,29 @@ import type { WinRule } from './board';
 
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
 
+export type ComputerLevelOption = 1 | 2 | 3;
+
 export interface GomokuTableConfig {
   rule: WinRule;
   swap2: boolean;
   turnSeconds: number;
+  /** A game against the computer: its strength, and who opens (places the Swap 2 stones, or plays Black first). */
+  computer: { level: ComputerLevelOption; first: 'human' | 'computer' } | null;
 }
+
+/** The bot strategy of the computer at a level (`level-2`), and back. */
+export const computerStrategy = (level: ComputerLevelOption) => `level-${level}`;
+export const levelOfStrategy = (strategy: string): ComputerLevelOption => (Number(strategy.slice('level-'.length)) || 2) as ComputerLevelOption;
 
 /** The `gomoku` room's own join/create options (README, "The gomoku room"). */
 export const gomokuOptions = {
   rule: oneOfOption('rule', ['standard', 'freestyle'] as const, 'standard'),
   swap2: booleanOption('swap2', true),
   turnSeconds: integerOption('turnSeconds', TURN_SECONDS.min, TURN_SECONDS.max, TURN_SECONDS.default),
+  // Absent unless given, so a game against a person has the options it always had.
+  opponent: v.optional(v.picklist(['human', 'computer'], 'opponent must be "human" or "computer"')),
+  level: v.optional(v.picklist([1, 2, 3], 'level must be 1, 2 or 3')),
+  first: v.optional(v.picklist(['human', 'computer'], 'first must be "human" or "computer"')),
 };
 
 const toRules = (seat: number): Seat => (seat + 1) as Seat;
@@ -33,7 +46,19 @@ const toTable = (seat: Seat): number => seat - 1;
 export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAction, GomokuEvent, GomokuState, GomokuErrorCode> = {
   name: 'gomoku',
   options: gomokuOptions,
-  config: (o) => ({ rule: o.rule as WinRule, swap2: o.swap2 as boolean, turnSeconds: o.turnSeconds as number }),
+  config: (o) => {
+    const computer = o.opponent === 'computer';
+    if (!computer && (o.level !== undefined || o.first !== undefined)) return reject('invalid_option', 'level and first are for a game against the computer (opponent: "computer")');
+    return {
+      rule: o.rule as WinRule,
+      swap2: o.swap2 as boolean,
+      turnSeconds: o.turnSeconds as number,
+      computer: computer ? { level: (o.level ?? 2) as ComputerLevelOption, first: (o.first ?? 'human') as 'human' | 'computer' } : null,
+    };
+  },
+  // The computer takes the other seat at once; seat 0 opens.
+  bots: (config) => (config.computer ? [{ seat: config.computer.first === 'computer' ? 0 : 1, name: `Computer · level ${config.computer.level}`, strategy: computerStrategy(config.computer.level) }] : []),
+  botStrategies: [computerStrategy(1), computerStrategy(2), computerStrategy(3)],
   seats: () => ({ min: 2, max: 2 }),
   start: 'full',
   turnSeconds: (config) => config.turnSeconds,

@@ -14,9 +14,15 @@ export const gomokuClient: ClientGame = {
       const swap2 = h('input', { id: 'new-swap2', type: 'checkbox', checked: true });
       const clock = h('select', { id: 'new-clock' }, ...[[15, '15 s'], [30, '30 s'], [60, '1 min'], [120, '2 min'], [300, '5 min']].map(([v, label]) => h('option', { value: v, selected: v === 60 }, String(label))));
       const create = createButton('new-game', 'New Gomoku game', gomokuClient, () => ({ rule: rule.value, swap2: swap2.checked, turnSeconds: Number(clock.value) }));
-      return [h('div', { class: 'form-row' }, h('label', {}, 'Rule ', rule), h('label', {}, swap2, ' Swap 2 opening'), h('label', {}, 'Clock per move ', clock)), create];
+      const level = h('select', { id: 'computer-level' }, ...[[1, 'Level 1 (easy)'], [2, 'Level 2'], [3, 'Level 3 (strong)']].map(([v, label]) => h('option', { value: v, selected: v === 2 }, String(label))));
+      const first = h('select', { id: 'computer-first' }, h('option', { value: 'human' }, 'I open'), h('option', { value: 'computer' }, 'The computer opens'));
+      const computer = createButton('new-computer', 'Play the computer', gomokuClient, () => ({ rule: rule.value, swap2: swap2.checked, turnSeconds: Number(clock.value), opponent: 'computer', level: Number(level.value), first: first.value }));
+      return [
+        h('div', { class: 'form-row' }, h('label', {}, 'Rule ', rule), h('label', {}, swap2, ' Swap 2 opening'), h('label', {}, 'Clock per move ', clock)),
+        h('div', { class: 'form-row' }, create, computer, level, first),
+      ];
     },
   },
-  describe: (m) => `${String(m.rule ?? '')}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}`,
+  describe: (m) => `${String(m.rule ?? '')}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}${m.computer ? `, vs computer (level ${Number(m.computer)})` : ''}`,
   phases: { waiting: 'waiting for a player', swap2_placement: 'Swap 2 opening', swap2_choice: 'Swap 2 choice', swap2_extra: 'Swap 2 extra stones', swap2_final_choice: 'Swap 2 final choice', main_game: 'playing', game_over: 'finished' },
 };

@@ -7,6 +7,10 @@ import type { Room } from '@colyseus/sdk';
 import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { h, setConnectionBanner, toast } from '../../dom';
 import { currentName } from '../../name';
+import { createButton } from '../client-game';
+
+/** Where new Gomoku games open (as in ./index.ts, which imports this view). */
+const gomokuRoute = { room: 'gomoku', path: 'room' };
 import { client, enterRoom, forgetRoom, handOver, rememberRoom, reopenOnLoss } from '../../net';
 import { BoardRenderer } from './board-renderer';
 import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
@@ -31,6 +35,8 @@ interface GomokuSynced {
   swap2: boolean;
   rematchVotes: string[];
   ranked: boolean;
+  /** Against the computer: its level (0 for two people). */
+  computer: number;
   bestOf: number;
   gameNumber: number;
   nextGameAt: number;
@@ -138,11 +144,12 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     if (s.phase === 'game_over') {
       const votes = [...(s.rematchVotes ?? [])];
       const rematch = h('button', { id: 'rematch', class: 'primary', disabled: votes.includes(me()), onclick: () => room.send('rematch', {}) },
-        votes.includes(me()) ? 'Rematch requested…' : votes.length ? 'Accept rematch' : 'Rematch');
+        s.computer ? 'Play again (the other side opens)' : votes.includes(me()) ? 'Rematch requested…' : votes.length ? 'Accept rematch' : 'Rematch');
+      const vsComputer = s.ranked || s.computer ? '' : createButton('play-computer', 'Play the computer', gomokuRoute, () => ({ rule: s.rule, swap2: s.swap2, opponent: 'computer', level: 2, first: 'human' }));
       const change = ratingChangeText(s, me());
       result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
         change ? h('div', { id: 'rating-change', class: 'rating-change' }, change) : '',
-        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : ''));
+        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : ''));
     }
   };
   room.onStateChange(render);

@@ -1,0 +1,58 @@
+/**
+ * A game against the computer survives a crash: the process is killed (SIGKILL) right after
+ * the human's move is acknowledged, before the computer answers; the new process restores
+ * the room, the computer (thinking in its worker thread there) answers, and the human plays on.
+ */
+import { Client, type Room } from '@colyseus/sdk';
+import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
+import { sleep, waitForState } from '../support/server';
+
+jest.setTimeout(90000);
+const redisUrl = testRedisUrl();
+let proc: ServerProcess | undefined;
+
+beforeAll(async () => {
+  buildServer();
+  await emptyRedis(redisUrl);
+}, 120000);
+afterEach(async () => {
+  await proc?.stop('SIGKILL');
+  proc = undefined;
+});
+afterAll(() => emptyRedis(redisUrl));
+
+async function comeBack(client: Client, token: string): Promise<Room> {
+  for (let i = 0; ; i++) {
+    try {
+      return await client.reconnect(token);
+    } catch (err) {
+      if (i > 50) throw err;
+      await sleep(200);
+    }
+  }
+}
+
+it('after SIGKILL the restored room\'s computer answers the acknowledged move and the game goes on', async () => {
+  const port = await freePort();
+  // The computer waits 250 ms before it thinks: the kill lands in that pause.
+  const env = { REDIS_URL: redisUrl, BOT_DELAY_MS: '250' };
+  proc = await startServerProcess(port, env);
+  const client = new Client(`ws://127.0.0.1:${port}`);
+  const room = await client.create('gomoku', { name: 'Ada', opponent: 'computer', level: 2, swap2: false, first: 'human', turnSeconds: 120 });
+  room.reconnection.enabled = false;
+  await waitForState(room, (s: any) => s.toMove === room.sessionId);
+  room.send('place', { x: 7, y: 7 });
+  await waitForState(room, (s: any) => s.moves.length === 1);
+  const token = room.reconnectionToken;
+  await proc.stop('SIGKILL');
+
+  proc = await startServerProcess(port, env);
+  const back = await comeBack(client, token);
+  expect(back.sessionId).toBe(room.sessionId);
+  const answered: any = await waitForState(back, (s: any) => s.moves.length === 2 && s.toMove === back.sessionId, 15000);
+  expect(answered.board[7 * 15 + 7]).toBe(1);
+  const free = [...answered.board].findIndex((c: number, i: number) => c === 0 && i !== 0);
+  back.send('place', { x: free % 15, y: Math.floor(free / 15) });
+  await waitForState(back, (s: any) => s.moves.length === 4, 15000);
+  await back.leave();
+});
