@@ -7,7 +7,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { sleep, waitForState } from '../support/server';
+import { comeBack, sleep, waitForState } from '../support/server';
 import { commitmentHash } from '../../server/games/flip7/commitment';
 
 const redisUrl = testRedisUrl();
@@ -31,17 +31,6 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-/** Reconnects with the token the client already held, retrying while the new process restores. */
-async function comeBack(client: Client, token: string): Promise<Room> {
-  for (let i = 0; ; i++) {
-    try {
-      return await client.reconnect(token);
-    } catch (err) {
-      if (i > 50) throw err;
-      await sleep(200);
-    }
-  }
-}
 
 async function playUntilAcknowledged(mover: Room, watchers: Room[], x: number, y: number) {
   const turn = (mover.state as any).turn;

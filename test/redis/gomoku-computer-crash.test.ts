@@ -3,9 +3,9 @@
  * the human's move is acknowledged, before the computer answers; the new process restores
  * the room, the computer (thinking in its worker thread there) answers, and the human plays on.
  */
-import { Client, type Room } from '@colyseus/sdk';
+import { Client } from '@colyseus/sdk';
 import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { sleep, waitForState } from '../support/server';
+import { comeBack, waitForState } from '../support/server';
 
 jest.setTimeout(90000);
 const redisUrl = testRedisUrl();
@@ -21,16 +21,6 @@ afterEach(async () => {
 });
 afterAll(() => emptyRedis(redisUrl));
 
-async function comeBack(client: Client, token: string): Promise<Room> {
-  for (let i = 0; ; i++) {
-    try {
-      return await client.reconnect(token);
-    } catch (err) {
-      if (i > 50) throw err;
-      await sleep(200);
-    }
-  }
-}
 
 it('after SIGKILL the restored room\'s computer answers the acknowledged move and the game goes on', async () => {
   const port = await freePort();

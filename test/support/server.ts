@@ -81,6 +81,18 @@ export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 5000)
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Reconnects with the token a client already held, retrying while a new process restores its room. */
+export async function comeBack(client: Client, token: string): Promise<Room> {
+  for (let i = 0; ; i++) {
+    try {
+      return await client.reconnect(token);
+    } catch (err) {
+      if (i > 50) throw err;
+      await sleep(200);
+    }
+  }
+}
+
 /**
  * Waits until the server has handled every message these rooms sent so far: each sends an
  * unknown `barrier` message and waits for its error reply (a client's messages are handled in order).

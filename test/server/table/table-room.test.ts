@@ -7,7 +7,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../../server/app';
 import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../../support/processes';
-import { flushMessages, nextMessage, sdkClient, sleep, startTestServer, waitForState } from '../../support/server';
+import { comeBack, flushMessages, nextMessage, sdkClient, sleep, startTestServer, waitForState } from '../../support/server';
 import { RedisRoomStore } from '../../../server/persistence/room-store';
 import { raceServer } from './race-to-ten/server';
 
@@ -111,17 +111,7 @@ describe('across a crash, with Redis', () => {
     await proc.stop('SIGKILL');
     proc = await startServerProcess(port, { REDIS_URL: redisUrl }, script);
     const back: Room[] = [];
-    for (const token of tokens) {
-      for (let i = 0; ; i++) {
-        try {
-          back.push(await client.reconnect(token));
-          break;
-        } catch (err) {
-          if (i > 50) throw err;
-          await sleep(200);
-        }
-      }
-    }
+    for (const token of tokens) back.push(await comeBack(client, token));
     const [a2, b2] = back;
     const state: any = await waitForState(a2, (s: any) => s.total === 2 && s.toMove === b.sessionId);
     expect([...state.players.values()].map((p: any) => p.name)).toEqual(['Ada', 'Bo']);
