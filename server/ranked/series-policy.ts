@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
-import type { TableHost } from '../table/table-host';
+import type { TableHost } from '../table/server-game';
 import { nextGameMs } from '../table/timings';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 

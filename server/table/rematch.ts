@@ -9,7 +9,7 @@ import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
 import type { TablePolicy } from './server-game';
-import type { TableHost } from './table-host';
+import type { TableHost } from './server-game';
 
 interface Votes {
   length: number;

@@ -20,7 +20,7 @@ import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
-import type { TableHost } from './table-host';
+import type { TableHost } from './server-game';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
 export const SNAPSHOT_VERSION = 2;
