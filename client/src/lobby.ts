@@ -19,6 +19,8 @@ interface RoomListing {
 }
 
 /** Notes under a lobby card's title, for the cards that group several games. */
+const COLUMNS = ['Game', 'Rule', 'Players', 'Phase', 'Watching', ''];
+
 const GROUP_NOTE: Record<string, string> = { 'Single-player': 'Anyone can watch your game live from the room list.' };
 
 export async function showLobby(view: HTMLElement): Promise<() => void> {
@@ -48,21 +50,23 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   const onlineTimer = window.setInterval(refreshOnline, 5000);
 
   view.append(
+    // Your name, then the live rooms (what a player came for), then how to start each game.
     h('section', { class: 'lobby' },
-      h('div', { class: 'card' },
+      h('div', { class: 'card wide you-bar' },
         h('h2', {}, 'You'),
         h('label', {}, 'Display name ', nameInput)),
-      ranked.card,
+      h('div', { class: 'card wide', id: 'live-rooms' },
+        h('h2', {}, 'Live rooms'),
+        h('div', { class: 'rooms-scroll' },
+          h('table', { class: 'rooms' },
+            h('thead', {}, h('tr', {}, ...COLUMNS.map((c) => h('th', {}, c)))),
+            list)),
+        empty),
       ...gameCards,
+      ranked.card,
       h('div', { class: 'card wide' },
         h('h2', {}, 'Online now'),
-        onlineList),
-      h('div', { class: 'card wide' },
-        h('h2', {}, 'Live rooms'),
-        h('table', { class: 'rooms' },
-          h('thead', {}, h('tr', {}, ...['Game', 'Rule', 'Players', 'Phase', 'Watching', ''].map((c) => h('th', {}, c)))),
-          list),
-        empty)));
+        onlineList)));
 
   const render = () => {
     const rows = [...rooms.values()].filter((r) => r.metadata?.game).map(row);
@@ -105,11 +109,9 @@ function row(listing: RoomListing): HTMLTableRowElement {
   const actions = h('td', { class: 'actions' });
   if (m.open) actions.append(h('a', { class: 'button primary', href: `#/${path}/${listing.roomId}`, 'data-action': 'join' }, 'Join'));
   actions.append(h('a', { class: 'button', href: `#/${path}/${listing.roomId}/watch`, 'data-action': 'watch' }, 'Watch'));
+  // Each cell names its column: on a phone the rows are cards, and the labels come from CSS.
+  const cells = [game?.label ?? m.game ?? listing.name, game?.describe(m) ?? '', players, game?.phases?.[m.phase ?? ''] ?? m.phase ?? '', String(m.spectators ?? 0)];
   return h('tr', { 'data-room-id': listing.roomId },
-    h('td', {}, game?.label ?? m.game ?? listing.name),
-    h('td', {}, game?.describe(m) ?? ''),
-    h('td', {}, players),
-    h('td', {}, game?.phases?.[m.phase ?? ''] ?? m.phase ?? ''),
-    h('td', {}, String(m.spectators ?? 0)),
+    ...cells.map((text, i) => h('td', i === 0 ? { class: 'room-game' } : { 'data-label': COLUMNS[i] }, text)),
     actions);
 }

@@ -34,8 +34,8 @@ export interface TrackedPage {
 }
 
 /** A page in its own context (own storage). `deviceScaleFactor` 2 checks high-DPI drawing; 1 is 4x cheaper to render in software GL. */
-export async function openPage(browser: Browser, url: string, deviceScaleFactor = 2): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor });
+export async function openPage(browser: Browser, url: string, deviceScaleFactor = 2, device: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = { viewport: { width: 1200, height: 800 } }): Promise<TrackedPage> {
+  const context = await browser.newContext({ ...device, deviceScaleFactor });
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   const problems: string[] = [];
@@ -116,4 +116,64 @@ export async function lobbyAs(browser: Browser, base: string, name: string, devi
   await tracked.page.fill('#name-input', name);
   await tracked.page.dispatchEvent('#name-input', 'change');
   return tracked;
+}
+
+/** The size of a phone held upright (an iPhone 12–15), in CSS pixels. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A page in its own context on a touch phone: 390×844, mobile viewport, touch events, coarse pointer. */
+export function openPhonePage(browser: Browser, url: string, deviceScaleFactor = 2): Promise<TrackedPage> {
+  return openPage(browser, url, deviceScaleFactor, { viewport: { ...PHONE }, isMobile: true, hasTouch: true });
+}
+
+/**
+ * Why `selector` could not take a tap now, or null when it can: it is scrolled into view,
+ * visible, and the element at its centre (what a finger would hit) is it or inside it —
+ * not a canvas or anything else drawn over it.
+ */
+export async function whyNotTappable(page: Page, selector: string): Promise<string | null> {
+  const el = page.locator(selector).first();
+  if (!(await el.isVisible())) return `${selector} is not visible`;
+  await el.scrollIntoViewIfNeeded();
+  return el.evaluate((node, sel) => {
+    const r = node.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (r.width === 0 || r.height === 0) return `${sel} has no size`;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return `${sel} centre (${x}, ${y}) is off screen`;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === node || node.contains(hit))) return `${sel} is covered by ${hit ? `${hit.tagName.toLowerCase()}#${hit.id}.${hit.className}` : 'nothing'}`;
+    return null;
+  }, selector);
+}
+
+/** Taps `selector` like a finger (touch events, not a DOM click), after checking nothing covers it. */
+export async function tapControl(page: Page, selector: string): Promise<void> {
+  const why = await whyNotTappable(page, selector);
+  if (why) throw new Error(why);
+  await page.locator(selector).first().tap();
+}
+
+/** Taps a point of a canvas, given in the canvas's CSS pixels, after scrolling the canvas into view. */
+export async function tapCanvas(page: Page, canvasSelector: string, x: number, y: number): Promise<void> {
+  const canvas = page.locator(canvasSelector);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.touchscreen.tap(box.x + x, box.y + y);
+}
+
+/** Visible buttons and links on the page that a canvas's box overlaps (it should be none). */
+export function controlsUnderCanvas(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const canvases = [...document.querySelectorAll('canvas')].map((c) => c.getBoundingClientRect());
+    for (const el of document.querySelectorAll<HTMLElement>('button, a.button, input, select, .phase-banner, .series, .result')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      for (const c of canvases) {
+        if (r.left < c.right - 0.5 && r.right > c.left + 0.5 && r.top < c.bottom - 0.5 && r.bottom > c.top + 0.5) out.push(`${el.tagName.toLowerCase()}#${el.id} ${el.textContent?.trim().slice(0, 30)}`);
+      }
+    }
+    return out;
+  });
 }

@@ -1,4 +1,4 @@
-/** The seed's statistics: stick/switch wins and losses, observed rates, normal-approximation confidence intervals. */
+/** The seed's statistics: stick/switch wins and losses, observed rates, Wilson score confidence intervals. */
 import type { GameResult } from './game';
 
 export interface Statistics {
@@ -29,14 +29,25 @@ export const THEORETICAL = { stick: 1 / 3, switch: 2 / 3 } as const;
 
 const Z: Record<string, number> = { '0.9': 1.645, '0.95': 1.96, '0.99': 2.576 };
 
-/** The seed's interval: p ± z·sqrt(p(1-p)/n), clamped to [0, 1]; (0, 0) with no games; 95% for unknown levels. */
+/**
+ * The Wilson score interval for a win rate of `wins` in `total` games at `confidence` (0.9, 0.95
+ * or 0.99; 95% for other levels); (0, 0) with no games. Unlike the normal approximation
+ * p ± z·sqrt(p(1-p)/n), it behaves for small counts and rates near 0 or 1: 1 win of 1 gives
+ * about 21%–100% at 95%, not 100%–100%. Always within [0, 1] and always contains p.
+ */
 export function confidenceInterval(wins: number, total: number, confidence: number): [number, number] {
   if (total === 0) return [0, 0];
   const p = wins / total;
   const z = Z[String(confidence)] ?? 1.96;
-  const margin = z * Math.sqrt((p * (1 - p)) / total);
-  return [Math.max(0, p - margin), Math.min(1, p + margin)];
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * total)) / (1 + z2 / total);
+  const half = (z / (1 + z2 / total)) * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total));
+  // Clamp away rounding (e.g. 1.0000000000000002) at the ends.
+  return [Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half))];
 }
+
+/** What the interval is called in the UI. */
+export const INTERVAL_NAME = 'Wilson';
 
 /** Everything a chart needs for one strategy. */
 export function summary(stats: Statistics, strategy: 'stick' | 'switch') {

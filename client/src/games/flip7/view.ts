@@ -101,6 +101,8 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     const rows = [...s.players.entries()].sort((a, b) => a[1].seat - b[1].seat).map(([id, p]) => ({ ...p, id, cards: [...p.cards] }));
     const mine = s.toAct === me() && s.phase === 'playing';
     const choosing = mine && Boolean(s.pending?.kind);
+    // The table's height on a phone follows the number of seats (style.css).
+    canvasWrap.style.setProperty('--seats', String(rows.length));
     renderer.draw({ rows, deckCount: s.deckCount, discardCount: s.discardCount, toAct: s.phase === 'playing' ? s.toAct : '', me: me(), dealer: s.dealer, targets: choosing ? [...(s.pending?.targets ?? [])] : [], phase: s.phase });
     banner.textContent = bannerText(s);
     banner.classList.toggle('yours', mine);

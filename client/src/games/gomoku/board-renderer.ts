@@ -4,6 +4,7 @@
  * It fits its container and renders at the device pixel ratio, so it stays sharp.
  */
 import { renderOnDemand } from '../../render-on-demand';
+import { containerSize, fitToContainer } from '../../fit-canvas';
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { BLACK, SIZE } from '../../../../shared/games/gomoku/board';
 
@@ -31,7 +32,10 @@ export class BoardRenderer {
   private originX = 0;
   private originY = 0;
   private hover: number | null = null;
+  /** On a touch screen, the cell a first tap previewed: a second tap on it places the stone. */
+  private preview: number | null = null;
   private readonly requestRender = renderOnDemand(this.app);
+  private unfit: () => void = () => undefined;
 
   /** Which colour a click would place at a cell now, or null when clicking is not allowed. */
   ghostColour: (cell: number) => number | null = () => null;
@@ -39,7 +43,7 @@ export class BoardRenderer {
 
   async mount(container: HTMLElement): Promise<void> {
     await this.app.init({
-      resizeTo: container,
+      ...containerSize(container),
       antialias: true,
       autoDensity: true,
       resolution: Math.max(1, window.devicePixelRatio || 1),
@@ -53,22 +57,32 @@ export class BoardRenderer {
     container.append(this.app.canvas);
     this.app.stage.addChild(this.grid, this.stones, this.numbers, this.overlay, this.ghost);
     this.app.stage.eventMode = 'static';
-    this.app.stage.on('pointermove', (e) => this.setHover(this.cellAt(e.global.x, e.global.y)));
+    // A mouse hovers a ghost stone and clicks to place. A finger has no hover and covers the
+    // point it aims at (intersections are ~25 px apart on a phone): a tap previews the stone,
+    // a second tap on the same point places it, a tap elsewhere moves the preview.
+    this.app.stage.on('pointermove', (e) => e.pointerType === 'mouse' && this.setHover(this.cellAt(e.global.x, e.global.y)));
     this.app.stage.on('pointerleave', () => this.setHover(null));
     this.app.stage.on('pointertap', (e) => {
       const cell = this.cellAt(e.global.x, e.global.y);
-      if (cell !== null && this.ghostColour(cell) !== null) this.onCellClick(cell % SIZE, Math.floor(cell / SIZE));
+      if (cell === null || this.ghostColour(cell) === null) return this.setPreview(null);
+      if (e.pointerType !== 'mouse' && this.preview !== cell) return this.setPreview(cell);
+      this.setPreview(null);
+      this.onCellClick(cell % SIZE, Math.floor(cell / SIZE));
     });
     this.app.renderer.on('resize', () => this.layout());
+    this.unfit = fitToContainer(this.app, container);
     this.layout();
   }
 
 
   destroy(): void {
+    this.unfit();
     this.app.destroy(true, { children: true });
   }
 
   draw(picture: BoardPicture): void {
+    // A move was made (by anyone): a preview from before it no longer applies.
+    if (picture.moves.length !== this.picture.moves.length) this.setPreview(null);
     this.picture = picture;
     this.drawStones();
     this.drawGhost();
@@ -106,6 +120,15 @@ export class BoardRenderer {
   private setHover(cell: number | null): void {
     if (cell === this.hover) return;
     this.hover = cell;
+    this.drawGhost();
+    this.requestRender();
+  }
+
+  private setPreview(cell: number | null): void {
+    if (cell === this.preview) return;
+    this.preview = cell;
+    // Published for tests and tools: the previewed cell, or -1.
+    this.app.canvas.dataset.preview = String(cell ?? -1);
     this.drawGhost();
     this.requestRender();
   }
@@ -163,6 +186,18 @@ export class BoardRenderer {
 
   private drawGhost(): void {
     const g = this.ghost.clear();
+    const preview = this.preview;
+    if (preview !== null && !this.picture.board[preview]) {
+      const colour = this.ghostColour(preview);
+      if (colour !== null) {
+        const x = this.px(preview % SIZE);
+        const y = this.py(Math.floor(preview / SIZE));
+        // A translucent stone with a bright ring and cross-hairs along its lines, so it shows around the finger.
+        g.moveTo(this.px(0), y).lineTo(this.px(SIZE - 1), y).moveTo(x, this.py(0)).lineTo(x, this.py(SIZE - 1)).stroke({ width: 2, color: 0x1971c2, alpha: 0.5 });
+        g.circle(x, y, this.cell * 0.44).fill({ color: colour === BLACK ? 0x1b1b1b : 0xffffff, alpha: 0.6 });
+        g.circle(x, y, this.cell * 0.44 + 3).stroke({ width: 3, color: 0x1971c2 });
+      }
+    }
     if (this.hover === null || this.picture.board[this.hover]) return;
     const colour = this.ghostColour(this.hover);
     if (colour === null) return;

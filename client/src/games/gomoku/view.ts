@@ -67,7 +67,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
   const boardWrap = h('div', { id: 'board', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, boardWrap,
-    h('aside', { class: 'side' }, badge, series, banner, choices, result, players, spectators, resign,
+    h('aside', { class: 'side' }, badge, series, banner, choices, result,
+      h('p', { id: 'tap-hint', class: 'muted touch-only' }, 'Tap a point to preview your stone, then tap it again to place it.'), players, spectators, resign,
       h('label', { class: 'share' }, 'Share this table ', share))));
 
   const renderer = new BoardRenderer();

@@ -1,12 +1,13 @@
 /**
  * Monty Hall on a Pixi.js canvas: three doors (closed, selected, open with a goat or the
  * car) above a chart of the statistics — observed win rates for sticking and switching as
- * bars with 90/95/99% confidence intervals and the theory (1/3, 2/3) marked — that fills in
+ * bars with 90/95/99% Wilson score intervals and the theory (1/3, 2/3) marked — that fills in
  * as games are played.
  */
 import { Application, Container, Graphics, Text } from 'pixi.js';
-import { summary, THEORETICAL, type Statistics } from '../../../../shared/games/monty-hall/stats';
+import { INTERVAL_NAME, summary, THEORETICAL, type Statistics } from '../../../../shared/games/monty-hall/stats';
 import { renderOnDemand } from '../../render-on-demand';
+import { containerSize, fitToContainer } from '../../fit-canvas';
 
 export interface DoorView {
   number: number;
@@ -32,11 +33,12 @@ export class StageRenderer {
   private readonly texts = new Container();
   private picture: StagePicture = { doors: [], clickable: false, stats: { stickWins: 0, stickLosses: 0, switchWins: 0, switchLosses: 0 }, label: '' };
   private readonly requestRender = renderOnDemand(this.app);
+  private unfit: () => void = () => undefined;
   private boxes: { number: number; x: number; y: number; w: number; h: number }[] = [];
   onDoorClick: (door: number) => void = () => undefined;
 
   async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ resizeTo: container, antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
+    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
     this.app.ticker.stop();
     this.app.canvas.id = 'monty-canvas';
     container.append(this.app.canvas);
@@ -47,10 +49,12 @@ export class StageRenderer {
       if (hit && this.picture.clickable) this.onDoorClick(hit.number);
     });
     this.app.renderer.on('resize', () => this.redraw());
+    this.unfit = fitToContainer(this.app, container);
     this.redraw();
   }
 
   destroy(): void {
+    this.unfit();
     this.app.destroy(true, { children: true });
   }
 
@@ -110,7 +114,7 @@ export class StageRenderer {
     const g = this.chart.clear();
     const left = 70;
     const right = width - 30;
-    const bottom = top + height - 26;
+    const bottom = top + height - (right - left < 420 ? 40 : 26);
     const y = (p: number) => bottom - p * (bottom - top - 10);
     g.rect(left, top, right - left, bottom - top).fill({ color: 0xffffff, alpha: 0.6 });
     for (const p of [0, 0.25, 0.5, 0.75, 1]) {
@@ -133,9 +137,16 @@ export class StageRenderer {
         }
       }
       const rate = s.total ? `${(100 * s.rate).toFixed(1)}%` : '—';
-      this.text(`${strategy}: ${rate} of ${s.total} (${s.wins} won)`, cx, bottom + 14, 13);
+      // Narrow charts (a phone) break each label in two lines rather than shrink it.
+      const narrow = right - left < 420;
+      const barLabel = this.text(`${strategy}: ${rate}${narrow ? '\n' : ' '}of ${s.total} (${s.wins} won)`, cx, bottom + (narrow ? 20 : 14), 13);
+      barLabel.style.align = 'center';
+      // The two labels never overprint: each fits a third of the chart.
+      barLabel.scale.set(Math.min(1, ((right - left) / 3 - 6) / barLabel.width));
     }
-    this.text('win rate by strategy · whiskers: 90 / 95 / 99% intervals · dashes: theory', (left + right) / 2, top - 12, 12, 0x7a6e60);
+    const caption = this.text(`win rate by strategy · whiskers: 90 / 95 / 99% ${INTERVAL_NAME} intervals · dashes: theory`, width / 2, top - 12, 12, 0x7a6e60);
+    // On a narrow screen the caption shrinks to the chart's width instead of running off it.
+    caption.scale.set(Math.min(1, (width - 12) / caption.width));
   }
 }
 

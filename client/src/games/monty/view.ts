@@ -5,7 +5,7 @@
 import { h, setConnectionBanner } from '../../dom';
 import { currentName } from '../../name';
 import { forgetRoom, openTable } from '../../net';
-import { summary, type Statistics } from '../../../../shared/games/monty-hall/stats';
+import { INTERVAL_NAME, summary, type Statistics } from '../../../../shared/games/monty-hall/stats';
 import { StageRenderer } from './stage-renderer';
 
 interface MontySynced {
@@ -65,7 +65,7 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
     const everyone = plain(s.allStats);
     numbers.textContent = (['stick', 'switch'] as const).map((k) => {
       const x = summary(everyone, k);
-      return `Everyone, ${k}: ${x.total ? pct(x.rate) : '—'} of ${x.total} (95%: ${pct(x.ci95[0])}–${pct(x.ci95[1])})`;
+      return `Everyone, ${k}: ${x.total ? pct(x.rate) : '—'} of ${x.total}${x.total ? ` (95% ${INTERVAL_NAME} interval: ${pct(x.ci95[0])}–${pct(x.ci95[1])})` : ''}`;
     }).join(' · ') + ` · ${s.spectators} watching`;
     stage.draw({ doors: [...s.doors].map((d) => ({ number: d.number, state: d.state })), clickable: mine && s.phase === 'initialized', stats: plain(s.stats), label: mine ? 'Your games' : `${player}'s games` });
   };

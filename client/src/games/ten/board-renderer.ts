@@ -6,6 +6,7 @@
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { COLS, ROWS, validateSelection, type Selection } from '../../../../shared/games/ten-exorcism/board';
 import { renderOnDemand } from '../../render-on-demand';
+import { containerSize, fitToContainer } from '../../fit-canvas';
 
 const POWER_COLOURS = [0, 0x8ecae6, 0x6fb8d9, 0x5aa6c9, 0x7d8fd6, 0x9b7dd6, 0xb76fc9, 0xcf6aa8, 0xe0687f, 0xe6705a];
 
@@ -18,6 +19,7 @@ export class TenBoardRenderer {
   private readonly overlay = new Graphics();
   private readonly sumText = new Container();
   private readonly requestRender = renderOnDemand(this.app);
+  private unfit: () => void = () => undefined;
   private board: number[] = [];
   /** One label per cell, made once per layout: rebuilding 170 text textures per move was slow. */
   private labels: Text[] = [];
@@ -30,7 +32,7 @@ export class TenBoardRenderer {
   onSelect: (selection: Selection) => void = () => undefined;
 
   async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ resizeTo: container, antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
+    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
     this.app.ticker.stop();
     this.app.canvas.id = 'ten-canvas';
     container.append(this.app.canvas);
@@ -60,10 +62,12 @@ export class TenBoardRenderer {
     this.app.stage.on('pointerup', finish);
     this.app.stage.on('pointerupoutside', finish);
     this.app.renderer.on('resize', () => this.layout());
+    this.unfit = fitToContainer(this.app, container);
     this.layout();
   }
 
   destroy(): void {
+    this.unfit();
     this.app.destroy(true, { children: true });
   }
 

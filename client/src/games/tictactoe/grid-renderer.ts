@@ -5,6 +5,7 @@
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { indexToKeypad, LINES } from '../../../../shared/games/tictactoe/engine';
 import { renderOnDemand } from '../../render-on-demand';
+import { containerSize, fitToContainer } from '../../fit-canvas';
 
 export interface GridPicture {
   board: string[];
@@ -18,13 +19,14 @@ export class GridRenderer {
   private readonly labels = new Container();
   private picture: GridPicture = { board: [], clickable: false, aiLastKey: 0 };
   private readonly requestRender = renderOnDemand(this.app);
+  private unfit: () => void = () => undefined;
   private cell = 0;
   private ox = 0;
   private oy = 0;
   onCellClick: (key: number) => void = () => undefined;
 
   async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ resizeTo: container, antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
+    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
     this.app.ticker.stop();
     this.app.canvas.id = 'ttt-canvas';
     container.append(this.app.canvas);
@@ -37,10 +39,12 @@ export class GridRenderer {
       if (this.picture.board[cy * 3 + cx] === 'E') this.onCellClick(indexToKeypad(cy * 3 + cx));
     });
     this.app.renderer.on('resize', () => this.redraw());
+    this.unfit = fitToContainer(this.app, container);
     this.redraw();
   }
 
   destroy(): void {
+    this.unfit();
     this.app.destroy(true, { children: true });
   }
 

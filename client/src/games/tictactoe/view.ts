@@ -30,7 +30,8 @@ export async function showTicTacToe(view: HTMLElement, roomId: string, watch: bo
   const wrap = h('div', { id: 'ttt-board', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, wrap,
     h('aside', { class: 'side' }, badge, banner, again, score,
-      h('p', { class: 'muted' }, 'Keys 1-9 work like a numeric keypad (7 8 9 on top). The AI learns from every game.'),
+      h('p', { class: 'muted keyboard-only', id: 'keypad-hint' }, 'Keys 1-9 work like a numeric keypad (7 8 9 on top).'),
+      h('p', { class: 'muted' }, 'The AI learns from every game.'),
       h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'))));
 
   const grid = new GridRenderer();

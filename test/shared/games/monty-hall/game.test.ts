@@ -84,9 +84,10 @@ describe('Monty Hall rules (seed 000)', () => {
     expect(observed(stats)).toEqual({ stick: 0, switch: 1 });
     expect(observed(EMPTY_STATS)).toEqual({});
     expect(confidenceInterval(0, 0, 0.95)).toEqual([0, 0]);
+    // Wilson score interval for 50 of 100 at 95%: 40.38%–59.62%.
     const [lo, hi] = confidenceInterval(50, 100, 0.95);
-    expect(lo).toBeCloseTo(0.5 - 1.96 * 0.05, 10);
-    expect(hi).toBeCloseTo(0.5 + 1.96 * 0.05, 10);
+    expect(lo).toBeCloseTo(0.4038, 4);
+    expect(hi).toBeCloseTo(0.5962, 4);
     expect(confidenceInterval(50, 100, 0.5)).toEqual(confidenceInterval(50, 100, 0.95)); // unknown level → 95%
     expect(confidenceInterval(50, 100, 0.99)[0]).toBeLessThan(confidenceInterval(50, 100, 0.9)[0]);
   });
