@@ -16,7 +16,10 @@ describe('Flip 7 properties', () => {
     fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
       const { states } = playRandomGame(players, seed, 400);
       const full = sorted(buildDeck(states[0].decks));
-      for (const state of states) expect(sorted(allCards(state))).toEqual(full);
+      // The first state that does not hold every card exactly once (checked as text: one expect per game, not per step).
+      const wanted = full.join(',');
+      const off = states.find((state) => sorted(allCards(state)).join(',') !== wanted);
+      expect(off && sorted(allCards(off))).toEqual(off && full);
     }), RUNS);
   });
 
@@ -111,15 +114,16 @@ describe('Flip 7 properties', () => {
   it('scores never go down', () => {
     fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
       const { states } = playRandomGame(players, seed, 3000);
-      for (let i = 1; i < states.length; i++) {
-        states[i].players.forEach((p, seat) => expect(p.total).toBeGreaterThanOrEqual(states[i - 1].players[seat].total));
-      }
+      // Every step where some total went down (one expect per game, not per step and seat).
+      const drops = states.slice(1).flatMap((state, i) => state.players.flatMap((p, seat) => (p.total < states[i].players[seat].total ? [{ step: i + 1, seat, before: states[i].players[seat].total, after: p.total }] : [])));
+      expect(drops).toEqual([]);
     }), RUNS);
   });
 
   it('the same seed and actions give the same game', () => {
     fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
-      expect(playRandomGame(players, seed, 300)).toEqual(playRandomGame(players, seed, 300));
+      // States and events are plain JSON: equal text is equal games.
+      expect(JSON.stringify(playRandomGame(players, seed, 300))).toBe(JSON.stringify(playRandomGame(players, seed, 300)));
     }), RUNS);
   });
 
