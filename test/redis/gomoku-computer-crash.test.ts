@@ -4,29 +4,18 @@
  * the room, the computer (thinking in its worker thread there) answers, and the human plays on.
  */
 import { Client } from '@colyseus/sdk';
-import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
+import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { comeBack, waitForState } from '../support/server';
 
 jest.setTimeout(90000);
-const redisUrl = testRedisUrl();
-let proc: ServerProcess | undefined;
-
-beforeAll(async () => {
-  buildServer();
-  await emptyRedis(redisUrl);
-}, 120000);
-afterEach(async () => {
-  await proc?.stop('SIGKILL');
-  proc = undefined;
-});
-afterAll(() => emptyRedis(redisUrl));
+const suite = serverProcessSuite();
 
 
 it('after SIGKILL the restored room\'s computer answers the acknowledged move and the game goes on', async () => {
   const port = await freePort();
   // The computer waits 250 ms before it thinks: the kill lands in that pause.
-  const env = { REDIS_URL: redisUrl, BOT_DELAY_MS: '250' };
-  proc = await startServerProcess(port, env);
+  const env = { REDIS_URL: suite.redisUrl, BOT_DELAY_MS: '250' };
+  suite.proc = await startServerProcess(port, env);
   const client = new Client(`ws://127.0.0.1:${port}`);
   const room = await client.create('gomoku', { name: 'Ada', opponent: 'computer', level: 2, swap2: false, first: 'human', turnSeconds: 120 });
   room.reconnection.enabled = false;
@@ -34,9 +23,9 @@ it('after SIGKILL the restored room\'s computer answers the acknowledged move an
   room.send('place', { x: 7, y: 7 });
   await waitForState(room, (s: any) => s.moves.length === 1);
   const token = room.reconnectionToken;
-  await proc.stop('SIGKILL');
+  await suite.proc!.stop('SIGKILL');
 
-  proc = await startServerProcess(port, env);
+  suite.proc = await startServerProcess(port, env);
   const back = await comeBack(client, token);
   expect(back.sessionId).toBe(room.sessionId);
   const answered: any = await waitForState(back, (s: any) => s.moves.length === 2 && s.toMove === back.sessionId, 15000);

@@ -5,28 +5,19 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { RedisRoomStore } from '../../server/persistence/room-store';
-import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
+import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { comeBack, sleep, waitForState } from '../support/server';
 
 jest.setTimeout(60000);
 
 describe('across a crash, with Redis', () => {
-  const redisUrl = testRedisUrl();
-  let proc: ServerProcess | undefined;
-  beforeAll(async () => {
-    buildServer('test/server/table/tsconfig.json');
-    await emptyRedis(redisUrl);
-  }, 120000);
-  afterEach(async () => {
-    await proc?.stop('SIGKILL');
-    proc = undefined;
-  });
-  afterAll(() => emptyRedis(redisUrl));
+  const suite = serverProcessSuite('test/server/table/tsconfig.json');
+  const redisUrl = suite.redisUrl;
 
   it('after SIGKILL a new process restores the table: both players back in their seats, the acknowledged move kept, the clock running', async () => {
     const port = await freePort();
     const script = 'dist/test/server/table/race-to-ten/main.js';
-    proc = await startServerProcess(port, { REDIS_URL: redisUrl }, script);
+    suite.proc = await startServerProcess(port, { REDIS_URL: redisUrl }, script);
     const client = new Client(`ws://127.0.0.1:${port}`);
     const a = await client.create('race_to_ten', { name: 'Ada', turnSeconds: 60 });
     const b = await client.joinById(a.roomId, { name: 'Bo' });
@@ -35,8 +26,8 @@ describe('across a crash, with Redis', () => {
     await waitForState(b, (s: any) => s.total === 2);
     const tokens = [a.reconnectionToken, b.reconnectionToken];
 
-    await proc.stop('SIGKILL');
-    proc = await startServerProcess(port, { REDIS_URL: redisUrl }, script);
+    await suite.proc!.stop('SIGKILL');
+    suite.proc = await startServerProcess(port, { REDIS_URL: redisUrl }, script);
     const back: Room[] = [];
     for (const token of tokens) back.push(await comeBack(client, token));
     const [a2, b2] = back;
@@ -54,11 +45,11 @@ describe('across a crash, with Redis', () => {
     await store.save({ name: 'race_to_ten', roomId: 'oldformat1', processId: 'gone-process', snapshot: { v: 1, game: { total: 3 } } });
     await store.close();
     const port = await freePort();
-    proc = await startServerProcess(port, { REDIS_URL: redisUrl }, 'dist/test/server/table/race-to-ten/main.js');
-    const log = () => proc!.output.join('');
+    suite.proc = await startServerProcess(port, { REDIS_URL: redisUrl }, 'dist/test/server/table/race-to-ten/main.js');
+    const log = () => suite.proc!.output.join('');
     for (let i = 0; i < 50 && !log().includes('restore failed'); i++) await sleep(100);
     expect(log()).toMatch(/unknown snapshot version/);
     expect(log()).toMatch(/restore failed/);
-    await expect(new Client(proc.url).joinById('oldformat1', { name: 'Ada' })).rejects.toThrow();
+    await expect(new Client(suite.proc!.url).joinById('oldformat1', { name: 'Ada' })).rejects.toThrow();
   });
 });

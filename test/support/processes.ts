@@ -78,3 +78,21 @@ export async function emptyRedis(url: string): Promise<void> {
   await redis.flushdb();
   redis.disconnect();
 }
+
+/**
+ * For a test file of server processes: the server (or `project`) built once, a Redis database
+ * of its own emptied before and after, and the process in `proc` killed after each test.
+ */
+export function serverProcessSuite(project?: string): { readonly redisUrl: string; proc: ServerProcess | undefined } {
+  const suite = { redisUrl: testRedisUrl(), proc: undefined as ServerProcess | undefined };
+  beforeAll(async () => {
+    buildServer(project);
+    await emptyRedis(suite.redisUrl);
+  }, 120000);
+  afterEach(async () => {
+    await suite.proc?.stop('SIGKILL');
+    suite.proc = undefined;
+  });
+  afterAll(() => emptyRedis(suite.redisUrl));
+  return suite;
+}
