@@ -1,6 +1,6 @@
 /**
  * Games against the Gomoku computer over real sockets: every level, with and without Swap 2,
- * each side opening, played to the end through the ordinary messages; refusals of bad
+ * each side opening (twelve games), played to the end through the ordinary messages; refusals of bad
  * options; a rematch in which the other side opens.
  */
 import { matchMaker } from '@colyseus/core';
@@ -47,14 +47,8 @@ async function playOut(room: Room<any, any>) {
   return room.state as any;
 }
 
-const games = [
-  { level: 1, swap2: true, first: 'human' },
-  { level: 1, swap2: false, first: 'computer' },
-  { level: 2, swap2: true, first: 'computer' },
-  { level: 2, swap2: false, first: 'human' },
-  { level: 3, swap2: true, first: 'human' },
-  { level: 3, swap2: false, first: 'computer' },
-] as const;
+// Every level, with and without Swap 2, each side opening.
+const games = ([1, 2, 3] as const).flatMap((level) => [true, false].flatMap((swap2) => (['human', 'computer'] as const).map((first) => ({ level, swap2, first }))));
 
 it.each(games)('level $level, swap2 $swap2, $first opens: the computer plays through to the end and wins against a naive player', async ({ level, swap2, first }) => {
   const client = sdkClient(server);
