@@ -17,7 +17,8 @@ export const WHITE_CELLS = cellsOf(2);
 
 export async function benchMoveLatency(): Promise<void> {
   console.log('\n# Gomoku move latency (real server, SDK clients, loopback)');
-  const server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '' });
+  // Flood control would drop this loop's back-to-back messages (it sends far above 20/s): it has a bench of its own.
+  const server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '', floodLimits: { burst: 100_000, perSecond: 100_000 } });
   const client = new Client(server.url);
   const bareRoundTrips: number[] = [];
   const moveLatencies: number[] = [];
@@ -48,13 +49,13 @@ export async function benchMoveLatency(): Promise<void> {
   report('move to opponent decoded, p95', percentile(moveLatencies, 95), 'ms', { name: 'baseline', value: base });
 }
 
-/** Polls without timers' 1 ms granularity; gives up after 5 s so a bug cannot hang the run. */
-function until(condition: () => boolean): Promise<void> {
-  const deadline = performance.now() + 5000;
+/** Polls without timers' 1 ms granularity; gives up after `ms` so a bug cannot hang the run. */
+export function until(condition: () => boolean, ms = 5000): Promise<void> {
+  const deadline = performance.now() + ms;
   return new Promise((resolve, reject) => {
     const check = () => {
       if (condition()) resolve();
-      else if (performance.now() > deadline) reject(new Error('benchmark condition not met within 5 s'));
+      else if (performance.now() > deadline) reject(new Error(`benchmark condition not met within ${ms} ms`));
       else setImmediate(check);
     };
     check();
