@@ -369,7 +369,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         }
       }
     }
-    (this.state as unknown as { deadline?: number }).deadline = this.deadline;
+    // Games with a clock show it in their schema's `deadline`.
+    if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.deadline;
     if (mirror) this.mirror();
   }
 
@@ -404,7 +405,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   /** Seats fill from the first: a `host` table closes the gaps players left while it was seating. */
   private compactSeats() {
     const filled = this.seats.filter((s): s is SeatRecord => s !== undefined);
-    if (filled.length === this.seats.filter(Boolean).length && filled.every((s, i) => this.seats[i] === s)) return;
+    if (filled.every((s, i) => this.seats[i] === s)) return;
     this.seats = filled;
     filled.forEach((s, i) => {
       const row = this.state.players.get(s.id);
