@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(here, '../dist/client');
+// CLIENT_DIR (the server's setting too) builds elsewhere: runs side by side never share a half-built client.
+const outDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.resolve(here, '../dist/client');
 
 /** Prints the gzip size of the JS and CSS the page loads (goal: under 250 kB with Pixi). */
 function reportGzipSize() {

@@ -5,6 +5,7 @@
  */
 import './websocket-global';
 import type { AddressInfo, Socket } from 'node:net';
+import type { WebSocket } from 'ws';
 import { Server, matchMaker } from '@colyseus/core';
 import { ParlorLobby } from './rooms/lobby-room';
 import { setFloodLimits } from './table/flood-control';
@@ -19,6 +20,7 @@ import { loadSecret } from './ranked/identity';
 import { openServices } from './services';
 import { rankedQueueRoom } from './ranked/queue-room';
 import { mountTenRoutes } from './http/ten-routes';
+import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
 import { online } from './presence/online';
 import { restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
@@ -61,7 +63,33 @@ class ParlorTransport extends WebSocketTransport {
     );
     return this;
   }
+
+  /**
+   * Colyseus pings every socket in one loop each interval: with thousands of clients that loop
+   * stalls the event loop for milliseconds every 3 s, and every move that arrives meanwhile
+   * waits (docs/performance.md). The same check — each client pinged once per interval, and
+   * dropped after `maxRetries` unanswered pings — runs here in PING_SLICES slices spread over it.
+   */
+  protected override autoTerminateUnresponsiveClients(interval: number, maxRetries: number): void {
+    let slice = 0;
+    this.pingInterval = setInterval(() => {
+      let i = 0;
+      for (const client of this.wss.clients as Set<WebSocket & { pingCount: number }>) {
+        if (i++ % PING_SLICES !== slice) continue;
+        if (client.pingCount >= maxRetries) {
+          client.terminate();
+          continue;
+        }
+        client.pingCount++;
+        client.ping();
+      }
+      slice = (slice + 1) % PING_SLICES;
+    }, interval / PING_SLICES);
+  }
 }
+
+/** The heartbeat's slices: a client is pinged once per interval, 1/PING_SLICES of them at a time. */
+const PING_SLICES = 10;
 
 export interface StartOptions {
   handleSignals?: boolean;
@@ -92,6 +120,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       http.before(app);
       mountRankedRoutes(app, services.ranked);
       mountTenRoutes(app, services.highScores);
+      mountHistoryRoutes(app, services.history);
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt });
       http.after(app);
     },

@@ -22,6 +22,8 @@ export interface RateLimitSettings {
   tenVerify: RateLimitRule;
   /** Failed logins to the monitor panel at `/colyseus`. */
   adminLogin: RateLimitRule;
+  /** `GET /api/*`: the JSON read routes (finished games, players, matches, the leaderboard, who is online). */
+  read: RateLimitRule;
   /**
    * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
    * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
@@ -37,6 +39,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   guest: { points: 20, seconds: 60 },
   tenVerify: { points: 30, seconds: 60 },
   adminLogin: { points: 10, seconds: 60 },
+  read: { points: 300, seconds: 60 },
   exemptLoopback: false,
   keyPrefix: 'parlor:ratelimit',
 };
@@ -93,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       guest: rule(env, 'RATE_LIMIT_GUEST', DEFAULT_RATE_LIMITS.guest),
       tenVerify: rule(env, 'RATE_LIMIT_TEN_VERIFY', DEFAULT_RATE_LIMITS.tenVerify),
       adminLogin: rule(env, 'RATE_LIMIT_ADMIN_LOGIN', DEFAULT_RATE_LIMITS.adminLogin),
+      read: rule(env, 'RATE_LIMIT_READ', DEFAULT_RATE_LIMITS.read),
       exemptLoopback: flag(env, 'RATE_LIMIT_EXEMPT_LOOPBACK', DEFAULT_RATE_LIMITS.exemptLoopback),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -12,6 +12,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { matchMaker } from '@colyseus/core';
+import type { LimitedRoute } from './http/rate-limit';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -149,6 +150,6 @@ export const metrics: {
 
 /** What the HTTP side reports. */
 export const httpMetrics = {
-  rateLimited: (route: 'matchmake' | 'guest' | 'ten_verify' | 'admin_login') => httpRateLimited.inc({ route }),
+  rateLimited: (route: LimitedRoute) => httpRateLimited.inc({ route }),
   matchmakeRefusal: (status: number) => matchmakeRefusals.inc({ status: String(Math.trunc(status)).slice(0, 3) }),
 };

@@ -8,17 +8,20 @@ import { MemoryRankedStore, RedisRankedStore, type RankedStore } from './ranked/
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './stats/counter-store';
 import { MemoryHighScoreStore, RedisHighScoreStore, type HighScoreStore } from './stats/high-scores';
 import { MemoryQTableStore, RedisQTableStore, type QTableStore } from './stats/q-table-store';
+import { MemoryFinishedGameStore, RedisFinishedGameStore, type FinishedGameStore } from './history/finished-games';
 
 export interface Services {
   ranked: RankedStore;
   counters: CounterStore;
   qTable: QTableStore;
   highScores: HighScoreStore;
+  /** Finished games, for replays at `#/replay/<id>`. */
+  history: FinishedGameStore;
   close(): Promise<void>;
 }
 
 /**
- * The statistics stores share one connection opened here; the ranked store keeps its own,
+ * The statistics stores and the finished games share one connection opened here; the ranked store keeps its own,
  * because its settlement WATCHes keys and WATCH belongs to a connection.
  */
 export function openServices(redisUrl: string | undefined): Services {
@@ -29,8 +32,9 @@ export function openServices(redisUrl: string | undefined): Services {
     counters: stats ? new RedisCounterStore(stats) : new MemoryCounterStore(),
     qTable: stats ? new RedisQTableStore(stats) : new MemoryQTableStore(),
     highScores: stats ? new RedisHighScoreStore(stats) : new MemoryHighScoreStore(),
+    history: stats ? new RedisFinishedGameStore(stats) : new MemoryFinishedGameStore(),
     async close() {
-      await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close()]);
+      await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close(), services.history.close()]);
       stats?.disconnect();
     },
   };

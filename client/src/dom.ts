@@ -25,6 +25,17 @@ export function toast(message: string, kind: 'error' | 'info' = 'error', ms = 35
   toastTimer = window.setTimeout(() => (el.hidden = true), ms);
 }
 
+/** A server refusal (`error {code, message}`) in words: the message as a sentence, never its code. */
+export function errorText(e: { message?: string }): string {
+  const message = (e.message ?? '').trim() || 'That was refused';
+  return message[0].toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
+}
+
+/** Shows a server refusal as a toast: error toasts carry words only (`room.onMessage('error', errorToast)`). */
+export function errorToast(e: { code?: string; message?: string }): void {
+  toast(errorText(e));
+}
+
 export function setConnectionBanner(text: string | null): void {
   const el = document.getElementById('conn-banner')!;
   el.hidden = text === null;

@@ -1,13 +1,15 @@
 /**
  * The lobby: your display name, a live list of rooms (Colyseus LobbyRoom with realtime
  * listing: rooms appear, change and vanish as they open, fill, move on and close) and
- * a form for each game, built from the games' registry.
+ * a form for each game with its description and "How to play" (about.ts), built from the
+ * games' registry. Games are named by their labels everywhere, never by room ids.
  */
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from './dom';
 import { client, saveName, savedName } from './net';
 import { currentName } from './name';
 import { CLIENT_GAMES, gameOfRoom } from './games/registry';
+import { aboutBlock } from './games/about';
 import type { Listing } from './games/client-game';
 import { rankedCard } from './ranked/queue-card';
 
@@ -18,9 +20,9 @@ interface RoomListing {
   metadata?: Listing;
 }
 
-/** Notes under a lobby card's title, for the cards that group several games. */
 const COLUMNS = ['Game', 'Rule', 'Players', 'Phase', 'Watching', ''];
 
+/** Notes under a lobby card's title, for the cards that group several games. */
 const GROUP_NOTE: Record<string, string> = { 'Single-player': 'Anyone can watch your game live from the room list.' };
 
 export async function showLobby(view: HTMLElement): Promise<() => void> {
@@ -33,7 +35,10 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
 
   const ranked = rankedCard(currentName);
   const groups = new Map<string, HTMLElement[]>();
-  for (const game of CLIENT_GAMES) groups.set(game.lobby.group, [...(groups.get(game.lobby.group) ?? []), ...game.lobby.controls()]);
+  for (const game of CLIENT_GAMES) {
+    const block = h('div', { class: 'lobby-game' }, aboutBlock(game.room, game.label), ...game.lobby.controls());
+    groups.set(game.lobby.group, [...(groups.get(game.lobby.group) ?? []), block]);
+  }
   const gameCards = [...groups].map(([title, controls]) =>
     h('div', { class: 'card' }, h('h2', {}, title), GROUP_NOTE[title] ? h('p', { class: 'muted' }, GROUP_NOTE[title]) : null, ...controls));
 
@@ -41,7 +46,7 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   const refreshOnline = async () => {
     try {
       const { players } = (await (await fetch('/api/online')).json()) as { players: { name: string; game: string; role: string }[] };
-      onlineList.textContent = players.length ? players.map((p) => `${p.name} (${p.role} ${p.game})`).join(' · ') : 'Nobody at a table yet.';
+      onlineList.textContent = players.length ? players.map((p) => `${p.name} (${p.role} ${gameName(p.game)})`).join(' · ') : 'Nobody at a table yet.';
     } catch {
       onlineList.textContent = 'Presence unavailable.';
     }
@@ -101,6 +106,11 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   };
 }
 
+/** A game's name for people ("Monty Hall"), never its room id. */
+function gameName(room: string): string {
+  return gameOfRoom(room)?.label ?? room.replace(/_/g, ' ');
+}
+
 function row(listing: RoomListing): HTMLTableRowElement {
   const m = listing.metadata ?? {};
   const game = gameOfRoom(m.game);
@@ -110,7 +120,7 @@ function row(listing: RoomListing): HTMLTableRowElement {
   if (m.open) actions.append(h('a', { class: 'button primary', href: `#/${path}/${listing.roomId}`, 'data-action': 'join' }, 'Join'));
   actions.append(h('a', { class: 'button', href: `#/${path}/${listing.roomId}/watch`, 'data-action': 'watch' }, 'Watch'));
   // Each cell names its column: on a phone the rows are cards, and the labels come from CSS.
-  const cells = [game?.label ?? m.game ?? listing.name, game?.describe(m) ?? '', players, game?.phases?.[m.phase ?? ''] ?? m.phase ?? '', String(m.spectators ?? 0)];
+  const cells = [gameName(m.game ?? listing.name), game?.describe(m) ?? '', players, game?.phases?.[m.phase ?? ''] ?? m.phase ?? '', String(m.spectators ?? 0)];
   return h('tr', { 'data-room-id': listing.roomId },
     ...cells.map((text, i) => h('td', i === 0 ? { class: 'room-game' } : { 'data-label': COLUMNS[i] }, text)),
     actions);

@@ -1,22 +1,33 @@
 /**
  * The connection to the game server (same origin as the page) and what the browser
- * remembers: the display name (localStorage) and, per room, the reconnection token
- * (sessionStorage), so a reload returns to the same seat.
+ * remembers: the display name (localStorage, name.ts), the statistics key (localStorage) and,
+ * per room, the reconnection token (sessionStorage), so a reload returns to the same seat.
  */
 import { Client, type Room } from '@colyseus/sdk';
-import { setConnectionBanner, toast } from './dom';
+import { errorToast, h, setConnectionBanner, toast } from './dom';
+import { askName, savedName } from './name';
+import { STATS_KEY_PATTERN } from '../../shared/games/monty-hall/options';
+import { SOMEONE_ELSES_GAME } from '../../shared/core/errors';
+
+export { savedName, saveName } from './name';
 
 export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`);
 
-const NAME_KEY = 'parlor:name';
 const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
+const STATS_KEY = 'parlor:stats-key';
 
-export function savedName(): string {
-  return localStorage.getItem(NAME_KEY) ?? '';
-}
-
-export function saveName(name: string): void {
-  localStorage.setItem(NAME_KEY, name);
+/**
+ * This browser's secret statistics key (24 random bytes, base64url): made once, kept in
+ * localStorage, sent only to the server, which keeps a hash of it — so "Your games" are yours,
+ * not everyone's who shares your display name.
+ */
+export function statsKey(): string {
+  const saved = localStorage.getItem(STATS_KEY);
+  if (saved && STATS_KEY_PATTERN.test(saved)) return saved;
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  localStorage.setItem(STATS_KEY, key);
+  return key;
 }
 
 /** Rooms joined from the lobby and handed to the table view that the router opens next. */
@@ -63,7 +74,8 @@ export function forgetRoom(roomId: string): void {
 
 /**
  * Enters a room by id: first by the token this tab holds (a reload), then as a new
- * player or spectator.
+ * player or spectator. A new player with no saved name (a shared link) is asked for one in
+ * the page's view first, rather than seated as "Guest".
  */
 export async function enterRoom(roomId: string, options: Record<string, unknown>): Promise<Room> {
   const ready = handedOver.get(roomId);
@@ -79,26 +91,58 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
       forgetRoom(roomId);
     }
   }
+  const view = document.getElementById('view');
+  if (!options.spectate && !savedName().trim() && view) {
+    options.name = await askName(view, 'Pick the name the other players at this table will see.');
+  }
   return client.joinById(roomId, options);
+}
+
+/** The refusal a single-player room gives a second player (table-room.ts, whenFull 'refuse'). */
+const isSomeoneElsesGame = (err: unknown) => ((err as Error)?.message ?? '').includes(SOMEONE_ELSES_GAME);
+
+/** "This is X's game — Watch": the link to someone else's single-player game offers to watch it. */
+async function offerToWatch(view: HTMLElement, roomId: string): Promise<void> {
+  let owner = '';
+  try {
+    const { players } = (await (await fetch('/api/online')).json()) as { players: { name: string; roomId: string; role: string }[] };
+    owner = players.find((p) => p.roomId === roomId && p.role === 'playing')?.name ?? '';
+  } catch {
+    // Presence is a nicety: without it the offer names nobody.
+  }
+  const whose = owner ? `${owner}'s` : "someone else's";
+  view.replaceChildren(h('section', { class: 'lobby' },
+    h('div', { class: 'card', id: 'watch-offer' },
+      h('h2', {}, `This is ${whose} game`),
+      h('p', { class: 'muted' }, 'Only its player plays it, but anyone can watch it live.'),
+      h('div', { class: 'form-row' },
+        h('a', { class: 'button primary', id: 'watch-offer-go', href: `${location.hash.replace(/\/watch$/, '')}/watch` }, 'Watch'),
+        h('a', { class: 'button', href: '#/' }, 'Back to lobby')))));
 }
 
 /**
  * Opens a table view's room: by token, as player or spectator; on failure says why and goes
- * back to the lobby (null). Wires what every table does alike: tokens kept for a reload,
- * reopening after a lost connection, error toasts and the connection banner.
+ * back to the lobby (null), but for someone else's single-player game it offers to watch
+ * instead. Wires what every table does alike: tokens kept for a reload, reopening after a
+ * lost connection, error toasts (words only) and the connection banner.
  */
 export async function openTable<S>(roomId: string, options: Record<string, unknown>, what: string): Promise<Room<any, S> | null> {
   let room: Room<any, S>;
   try {
     room = (await enterRoom(roomId, options)) as Room<any, S>;
   } catch (err) {
+    const view = document.getElementById('view');
+    if (isSomeoneElsesGame(err) && view) {
+      await offerToWatch(view, roomId);
+      return null;
+    }
     toast(`Could not open ${what} ${roomId}: ${(err as Error).message}`);
     location.hash = '#/';
     return null;
   }
   rememberRoom(room);
   reopenOnLoss(room);
-  room.onMessage('error', (e: { code: string; message: string }) => toast(`${e.message} (${e.code})`));
+  room.onMessage('error', errorToast);
   room.onDrop(() => setConnectionBanner('Connection lost — reconnecting…'));
   room.onReconnect(() => {
     setConnectionBanner(null);

@@ -18,7 +18,7 @@ import type { RateLimitRule, RateLimitSettings } from '../config';
 import { log } from '../log';
 import { httpMetrics } from '../metrics';
 
-export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login';
+export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login' | 'read';
 
 export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -43,6 +43,7 @@ export class HttpLimits {
       guest: settings.guest,
       ten_verify: settings.tenVerify,
       admin_login: settings.adminLogin,
+      read: settings.read,
     };
     for (const [route, rule] of Object.entries(rules) as [LimitedRoute, RateLimitRule][]) {
       if (rule.points <= 0) continue;

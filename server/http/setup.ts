@@ -36,6 +36,8 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
       app.use(securityHeaders(MONITOR_PATH));
       app.post('/api/guest', limits.middleware('guest'));
       app.post('/api/ten/verify', limits.middleware('ten_verify'));
+      // Reads are cheap but each may cost a Redis round trip: a scraper must not get them for free.
+      app.get('/api/*path', limits.middleware('read'));
       mountMetrics(app, { token: config.metricsToken });
       mountMonitor(app, { adminPassword: config.adminPassword, limits });
     },

@@ -78,6 +78,23 @@ export const MAX_SNAPSHOT_BYTES = 256 * 1024;
 /** The action log keeps a room's latest entries only. */
 export const MAX_LOG_ENTRIES = 2000;
 
+/**
+ * One save: the snapshot (with its expiry), the tokens written since dropped, the owner, and
+ * the action's log entry (when there is one) appended to the bounded log.
+ * KEYS: room, tokens, owners, log. ARGV: snapshot, ttl, roomId, owner, entry ('' for none), max entries.
+ */
+const SAVE_SCRIPT = `
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+redis.call('DEL', KEYS[2])
+redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
+if ARGV[5] ~= '' then
+  redis.call('RPUSH', KEYS[4], ARGV[5])
+  redis.call('LTRIM', KEYS[4], -tonumber(ARGV[6]), -1)
+  redis.call('EXPIRE', KEYS[4], ARGV[2])
+end
+return 1
+`;
+
 export class RedisRoomStore implements RoomStore {
   private readonly redis: Redis;
 
@@ -87,15 +104,18 @@ export class RedisRoomStore implements RoomStore {
     // players coming back at once costs a few writes, not one per command); order is kept.
     this.redis = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true });
     this.redis.on('error', () => undefined);
+    // A save is one command (a script runs atomically, as the MULTI it replaces did), so
+    // auto-pipelining sends the saves of every room that moved in one event-loop turn in one
+    // write and one round trip; a MULTI is always a round trip of its own.
+    this.redis.defineCommand('parlorSave', { numberOfKeys: 4, lua: SAVE_SCRIPT });
   }
 
   async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
     const key = `${PREFIX}room:${room.roomId}`;
     const text = JSON.stringify(room);
     if (text.length > MAX_SNAPSHOT_BYTES) throw new Error(`snapshot of ${text.length} bytes is over the bound of ${MAX_SNAPSHOT_BYTES}: not saved`);
-    const tx = this.redis.multi().set(key, text, 'EX', ROOM_TTL_SECONDS).del(`${key}:tokens`).hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
-    if (logEntry) tx.rpush(`${key}:log`, JSON.stringify(logEntry)).ltrim(`${key}:log`, -MAX_LOG_ENTRIES, -1).expire(`${key}:log`, ROOM_TTL_SECONDS);
-    await tx.exec();
+    const save = (this.redis as unknown as { parlorSave: (...args: (string | number)[]) => Promise<unknown> }).parlorSave;
+    await save.call(this.redis, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, ROOM_TTL_SECONDS, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES);
   }
 
   async saveToken(roomId: string, sessionId: string, token: string): Promise<void> {

@@ -1,10 +1,10 @@
 /**
  * A match as a plain-text record, one game after another: the players, the Swap 2 opening
- * with who did what, then every stone in coordinates (a-o from the left, 1-15 from the top).
+ * with who did what, then every stone in standard notation (a-o from the left, 1-15 from the
+ * bottom: the centre is h8, the top-left corner a15; shared/games/gomoku/notation.ts).
  */
+import { cellName, pointName } from '../../shared/games/gomoku/notation';
 import type { MatchRecord } from './records';
-
-const coord = (cell: number) => `${String.fromCharCode(97 + (cell % 15))}${Math.floor(cell / 15) + 1}`;
 
 export function matchAsText(match: MatchRecord): string {
   const name = (id: string | null) => match.players.find((p) => p.id === id)?.name ?? '-';
@@ -18,7 +18,7 @@ export function matchAsText(match: MatchRecord): string {
   for (const game of match.games) {
     lines.push('', `Game ${game.n}: Black ${name(game.black)}, White ${name(game.white)}${game.rated ? '' : ' (no result: unrated)'}`);
     lines.push(`Opening: ${game.swap2.map((s) => `${name(s.playerId)} ${describe(s.action)}`).join('; ') || '-'}`);
-    lines.push(`Moves: ${game.moves.map((m, i) => `${i + 1}.${coord(m)}`).join(' ') || '-'}`);
+    lines.push(`Moves: ${game.moves.map((m, i) => `${i + 1}.${cellName(m)}`).join(' ') || '-'}`);
     lines.push(`Result: ${game.winner ? `${name(game.winner)} wins` : 'no winner'} (${game.reason})`);
   }
   return `${lines.join('\n')}\n`;
@@ -26,7 +26,7 @@ export function matchAsText(match: MatchRecord): string {
 
 function describe(action: unknown): string {
   const a = action as { type?: string; x?: number; y?: number; choice?: string };
-  if (a.type === 'place' && typeof a.x === 'number' && typeof a.y === 'number') return `places ${coord(a.y * 15 + a.x)}`;
-  if (a.type === 'choose') return `chooses ${a.choice}`;
+  if (a.type === 'place' && typeof a.x === 'number' && typeof a.y === 'number') return `places ${pointName(a.x, a.y)}`;
+  if (a.type === 'choice' || a.type === 'choose') return a.choice === 'place_more' ? 'chooses to place two more' : `chooses ${String(a.choice)}`;
   return a.type ?? '?';
 }

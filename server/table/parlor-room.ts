@@ -150,7 +150,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
     this.afterChange();
     if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
-    return this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    // In turn with the room's steps either way; without a store the snapshot is not even built.
+    return this.persistence.serial(() => (this.persistence.enabled ? this.persistence.save(this.snapshot()) : undefined));
   }
 
   /** Someone left for good. */

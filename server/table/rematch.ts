@@ -1,14 +1,16 @@
 /**
- * The rematch vote, as a policy a game plugs into its table: once every seated player has
- * asked, a new room with the same options is made with each seat held by a key, and each
- * player gets a reservation for the next seat round (in a two-seat game the other player
- * opens).
+ * The rematch vote, as a policy a game plugs into its table: once every player still at the
+ * table has asked, a new room with the same options is made with each seat held by a key;
+ * each player gets a reservation for their seat in it (by default the next seat round: in a
+ * two-seat game the other player opens), and every spectator gets the new room's id, to
+ * watch it. Bots sit in the new room as its options make them. A seat a bot plays for a
+ * player who left is not waited for, and gets no reservation.
  */
 import { matchMaker, type Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
-import type { TablePolicy } from './server-game';
+import type { SeatRecord, TablePolicy } from './server-game';
 import type { TableHost } from './server-game';
 
 interface Votes {
@@ -25,11 +27,18 @@ export interface RematchOptions {
   next?(options: Record<string, unknown>): Record<string, unknown>;
   /** A table that has no rematch: the code and message to refuse with. */
   refuse?(state: unknown): [code: TableErrorCode, message: string] | null;
+  /** The seat (0-based) the player of `seat` takes in the new room, of `seats` (default: the next one round). */
+  seat?(seat: number, seats: number): number;
 }
+
+/** A person still at the table: not a bot's seat, nor one a bot plays for a player who left. */
+const present = (s: SeatRecord | undefined): s is SeatRecord => s !== undefined && !s.bot && s.strategy === undefined;
 
 export function rematch(options: RematchOptions) {
   return (host: TableHost): TablePolicy => {
     const votes = () => options.votes(host.schema);
+
+    let made = false;
 
     async function ask(client: Client, seat: number | null) {
       if (seat === null) return host.reject(client, 'spectator', 'spectators cannot act');
@@ -40,24 +49,38 @@ export function rematch(options: RematchOptions) {
       if (votes().includes(client.sessionId)) return host.reject(client, 'already_asked', 'you already asked for a rematch');
       votes().push(client.sessionId);
       host.afterChange();
-      const seated = host.seats.filter((s) => s && !s.bot);
-      if (votes().length < seated.length) return;
+      await makeWhenAgreed();
+    }
 
+    /** Makes the new room once everyone still at the table has asked (a vote, or someone leaving, can complete it). */
+    async function makeWhenAgreed() {
+      const players = host.seats.filter(present);
+      if (made || host.outcome() === null || players.length === 0 || !players.every((s) => votes().includes(s.id))) return;
+      made = true;
       const seats = host.seats;
       const keys = Object.fromEntries(seats.map((_, i) => [i + 1, newKey()]));
-      const own = Object.fromEntries(Object.entries(host.options).filter(([k]) => k !== 'name' && k !== 'spectate'));
+      const own = Object.fromEntries(Object.entries(host.options).filter(([k]) => k !== 'name' && k !== 'spectate' && k !== 'seatToken'));
       const next = await matchMaker.createRoom(host.roomName, { ...(options.next?.(own) ?? own), seatKeys: keys });
       for (const [i, record] of seats.entries()) {
-        if (!record || record.bot) continue;
-        // Seats move round by one: in a two-seat game, the players swap.
-        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[((i + 1) % seats.length) + 1] });
+        if (!present(record)) continue;
+        const to = options.seat?.(i, seats.length) ?? (i + 1) % seats.length;
+        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1] });
         host.client(record.id)?.send('rematch', { roomId: next.roomId, reservation });
+      }
+      // Spectators follow the players: they get the room to watch (no seat).
+      const seated = new Set(seats.map((s) => s?.id));
+      for (const client of host.clients()) {
+        if (!seated.has(client.sessionId)) client.send('rematch', { roomId: next.roomId });
       }
     }
 
     return {
       name: 'rematch',
       messages: { rematch: { schema: emptyPayload, handle: (client, seat) => ask(client, seat) } },
+      // A player leaving (a bot then plays their seat) may complete the vote.
+      mirror: () => {
+        if (!made && votes().length > 0) makeWhenAgreed().catch((err) => host.log.error({ err }, 'rematch failed'));
+      },
       save: () => Array.from({ length: votes().length }, (_, i) => votes()[i]),
       restore: (data) => {
         for (const id of (data as string[] | undefined) ?? []) votes().push(id);

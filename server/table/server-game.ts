@@ -111,9 +111,9 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   save?(ctx: StepContext<G, L>, schema: S): unknown;
   restore?(data: unknown, ctx: StepContext<G, L>, schema: S): Promise<void> | void;
   /** Runs once for a new room (each room has its own server part: see `TableRoom`). */
-  created?(ctx: StepContext<G>, schema: S): Promise<void> | void;
+  created?(ctx: StepContext<G, L>, schema: S): Promise<void> | void;
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
-  seated?(ctx: StepContext<G>, schema: S, seat: SeatRecord): Promise<void> | void;
+  seated?(ctx: StepContext<G, L>, schema: S, seat: SeatRecord): Promise<void> | void;
   /** Policies that plug into the table (ranked series, rematch). */
   readonly policies?: readonly ((host: TableHost) => TablePolicy)[];
 }
@@ -160,6 +160,12 @@ export interface TableHost {
   readonly seats: readonly (SeatRecord | undefined)[];
   /** The room's create options, after policies adjusted them. */
   readonly options: Readonly<Record<string, unknown>>;
+  /** The game's server part's own data in this room (`ServerGame.local`: Flip 7's log, Monty Hall's player). */
+  readonly local: unknown;
+  /** Epoch ms at which the current game was set up (0 before the first). */
+  readonly startedAt: number;
+  /** Everyone connected to the room: players and spectators. */
+  clients(): Iterable<Client>;
   readonly persistence: RoomPersistence;
   /** The rules' outcome of the current game, null while it runs (or before it starts). */
   outcome(): { winner: SeatIndex | 'draw' | null; reason: string } | null;

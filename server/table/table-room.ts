@@ -9,7 +9,7 @@
 import { randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
-import type { TableErrorCode } from '../../shared/core/errors';
+import { SOMEONE_ELSES_GAME, type TableErrorCode } from '../../shared/core/errors';
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
@@ -148,7 +148,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   override async onAuth(client: Client, raw: unknown): Promise<unknown> {
     if (this.serverGame.whenFull === 'refuse') {
       const { options } = parseRoomOptions(this.entries, raw);
-      if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption("this is someone else's game: join with spectate: true to watch");
+      if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption(`${SOMEONE_ELSES_GAME}: join with spectate: true to watch`);
     }
     return super.onAuth(client, raw);
   }
@@ -297,7 +297,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const over = this.definition.outcome(this.rules!) !== null;
     this.schedule(false);
     if (over) for (const policy of this.policies) policy.ending?.();
-    await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries.length === 1 ? entries[0] : entries });
+    // Without a store there is nothing to write: the snapshot is not even built.
+    if (this.persistence.enabled) await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries.length === 1 ? entries[0] : entries });
     if (over) {
       for (const policy of this.policies) await policy.ended?.();
       if (this.serverGame.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
@@ -551,6 +552,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       get schema() { return room.state as unknown as TableSchema & Record<string, unknown>; },
       get seats() { return room.seats; },
       get options() { return room.options; },
+      get local() { return room.local; },
+      get startedAt() { return room.startedAt; },
+      clients: () => room.clients,
       get persistence() { return room.persistence; },
       outcome: () => (room.rules ? room.definition.outcome(room.rules) : null),
       game: () => room.rules,

@@ -10,3 +10,9 @@ export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 /** The codes the table and its policies (rematch, ranked series) send, besides the rules' own. */
 export const TABLE_ERROR_CODES = ['not_started', 'not_host', 'not_enough_players', 'wrong_phase', 'already_asked', 'ranked'] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
+
+/**
+ * The words of the refusal a single-player room gives a second player (a matchmaking error,
+ * whose code is Colyseus's generic one): the client recognises it by them and offers to watch.
+ */
+export const SOMEONE_ELSES_GAME = "this is someone else's game";

@@ -1,12 +1,17 @@
 /**
  * Flip 7 in real headless Chromium: three players (plus two bots) play a whole game through
  * the UI — Start, Hit, Stay and clicking a player's row for a target — while a fourth
- * browser watches from the lobby and ends on the same final table.
+ * browser watches from the lobby and ends on the same final table; the log reads in words.
+ * On a phone, a player plays a game by taps and taps Rematch: the new table opens, and the
+ * spectator follows to it.
  */
 import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
-import { buildClient, launchChromium, openPage, screenshot, tableSession, tableState, type TrackedPage } from '../support/browser';
+import { bankTotals } from '../support/flip7-fixtures';
+import {
+  buildClient, controlsUnderCanvas, launchChromium, openPage, openPhonePage, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, type TrackedPage,
+} from '../support/browser';
 
 jest.setTimeout(240000);
 
@@ -29,8 +34,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function lobbyAs(name: string): Promise<TrackedPage> {
-  const t = await openPage(browser, `${base}/`);
+/** Waits up to 30 s: the machine running the suite may be busy (a table's first draw takes a while in software GL). */
+function patient(t: TrackedPage): TrackedPage {
+  t.page.setDefaultTimeout(30000);
+  return t;
+}
+
+async function lobbyAs(name: string, phone = false): Promise<TrackedPage> {
+  const t = patient(phone ? await openPhonePage(browser, `${base}/`) : await openPage(browser, `${base}/`));
   await t.page.fill('#name-input', name);
   await t.page.dispatchEvent('#name-input', 'change');
   return t;
@@ -60,6 +71,9 @@ async function moveIfAsked(page: Page): Promise<boolean> {
   return true;
 }
 
+/** Card codes that must never reach the log's words. */
+const RAW_CODES = /\bx2\b|\bF3\b|flip_three|second_chance|\bfreeze\b|undefined/;
+
 it('three players and two bots play a whole game through the UI; a spectator watches it to the same end', async () => {
   const a = await lobbyAs('Ana');
   await a.page.selectOption('#new-flip7-max', '5');
@@ -75,7 +89,7 @@ it('three players and two bots play a whole game through the UI; a spectator wat
     await t.page.waitForSelector('#flip7-canvas');
     others.push(t);
   }
-  const watcher = await openPage(browser, `${base}/`);
+  const watcher = patient(await openPage(browser, `${base}/`));
   await watcher.page.click(`tr[data-room-id="${roomId}"] [data-action=watch]`);
   await watcher.page.waitForSelector('#watching:not([hidden])');
 
@@ -83,16 +97,24 @@ it('three players and two bots play a whole game through the UI; a spectator wat
   await a.page.waitForFunction(() => (window as any).parlorTable.state()?.players && Object.keys((window as any).parlorTable.state().players).length === 5);
   expect(await a.page.isVisible('#start')).toBe(true);
   expect(await others[0].page.isVisible('#start')).toBe(false);
+  await a.page.waitForFunction(() => document.querySelector('#phase-banner')?.textContent === '5 of 5 seated — start when ready (needs 3)');
+  expect(await others[0].page.textContent('#phase-banner')).toBe('5 of 5 seated — waiting for Ana to start');
+  expect(await a.page.textContent('#flip7-legend')).toMatch(/◆ Dealer/);
   await a.page.click('#start');
+  await waitForTable(a.page, "s.phase === 'playing'");
+  // Everyone starts at 160 banked: the game still runs round after round to a winner, in a few rounds.
+  bankTotals(roomId, () => 160);
 
   const deadline = Date.now() + 200000;
   let moves = 0;
   let sawRisk = false;
+  let shotMid = false;
   while (Date.now() < deadline) {
     const states = await Promise.all(players.map((p) => tableState(p.page)));
     if (states.every((s) => s.phase === 'game_over')) break;
     for (const p of players) if (await moveIfAsked(p.page)) moves++;
     sawRisk ||= Boolean(await a.page.textContent('#risk'));
+    if (moves >= 6 && !shotMid) shotMid = Boolean(await screenshot(watcher.page, 'flip7-desktop-mid'));
     await a.page.waitForTimeout(40);
   }
   for (const p of [...players, watcher]) await p.page.waitForFunction(() => (window as any).parlorTable.state().phase === 'game_over');
@@ -105,8 +127,92 @@ it('three players and two bots play a whole game through the UI; a spectator wat
   expect(sawRisk).toBe(true);
   expect(await watcher.page.textContent('#result-text')).toMatch(/wins the game/);
   expect(await watcher.page.locator('#ticker li').count()).toBeGreaterThan(3);
+  // The log in words: who drew what, the end of the game; never a card's code.
+  const log = await watcher.page.locator('#ticker li').allTextContents();
+  expect(log.join('\n')).not.toMatch(RAW_CODES);
+  expect(log.some((line) => / drew (\d+|\+\d+|×2|a Freeze|a Flip Three|a Second Chance)( \(Flip Three\))?$|stayed with \d+|busted on a second \d+/.test(line))).toBe(true);
+  expect(log[0]).toMatch(/^(Ana|Ben|Cleo|.+ bot\)) wins the game with \d+$/);
+  // Players are offered a rematch; the spectator is told it will follow them.
+  expect(await a.page.isVisible('#rematch')).toBe(true);
+  expect(await watcher.page.isVisible('#rematch')).toBe(false);
+  expect(await watcher.page.textContent('#rematch-votes')).toMatch(/follow them/);
+  // The finished game is kept: its replay is linked from the end screen.
+  await watcher.page.waitForSelector('#replay-link');
+  const replayId = (await tableState(watcher.page)).replayId;
+  expect(replayId).toMatch(/^[\w-]{6,}$/);
+  expect(await watcher.page.getAttribute('#replay-link', 'href')).toBe(`#/replay/${replayId}`);
+  const kept = await watcher.page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), replayId);
+  expect({ game: kept.game, steps: kept.record.log.length > 10 }).toEqual({ game: 'flip7', steps: true });
 
   await screenshot(a.page, 'flip7-player-final');
-  await screenshot(watcher.page, 'flip7-spectator-final');
+  await screenshot(watcher.page, 'flip7-desktop-end');
   for (const t of [...players, watcher]) expect(t.problems).toEqual([]);
+});
+
+it('on a phone, by taps: a game against two bots to its end, then Rematch opens the new table and the spectator follows', async () => {
+  const t = await lobbyAs('Ada', true);
+  await tapControl(t.page, '#new-flip7');
+  await t.page.waitForSelector('#flip7-canvas', { timeout: 30000 });
+  await waitForTable(t.page, "s.phase === 'lobby' && Object.keys(s.players).length === 3", 30000);
+  const roomId = await t.page.evaluate(() => location.hash.split('/')[2]);
+  expect(await t.page.textContent('#phase-banner')).toBe('3 of 8 seated — start when ready (needs 3)');
+  // The bots sat first as "Ada (cautious bot)" and "Blaise (bold bot)": the player Ada's name is hers alone.
+  const names = Object.values((await tableState(t.page)).players).map((p: any) => p.name);
+  expect(names.filter((n) => n.startsWith('Ada'))).toEqual(['Ada']);
+  const watcher = patient(await openPage(browser, `${base}/#/flip7/${roomId}/watch`));
+  await watcher.page.waitForSelector('#watching:not([hidden])', { timeout: 30000 });
+
+  await tapControl(t.page, '#start');
+  await waitForTable(t.page, "s.phase === 'playing'");
+  // The bots start near 200: the game ends within a round or two.
+  bankTotals(roomId, (seat, name) => (name.endsWith('bot)') ? 185 : 40));
+  const me = await tableSession(t.page);
+  let shot = false;
+  for (let i = 0; i < 600; i++) {
+    const s = await tableState(t.page);
+    if (s.phase === 'game_over') break;
+    if (s.phase === 'playing' && s.toAct === me) {
+      const targets: string[] = s.pending?.targets ?? [];
+      if (s.pending?.kind && targets.length > 0) {
+        const pick = targets.find((x) => x !== me) ?? targets[0];
+        const rows: { id: string; y: number; h: number }[] = JSON.parse((await t.page.locator('#flip7-canvas').getAttribute('data-rows')) ?? '[]');
+        const row = rows.find((r) => r.id === pick)!;
+        const width = (await t.page.locator('#flip7-canvas').boundingBox())!.width;
+        await tapCanvas(t.page, '#flip7-canvas', width / 2, row.y + row.h / 2);
+        await waitForTable(t.page, `!s.pending || !s.pending.kind || s.toAct !== '${me}'`);
+        continue;
+      }
+      await t.page.waitForSelector('#hit:not([hidden])');
+      const cards = s.players[me].cards.length;
+      if (!shot && cards > 0) {
+        await screenshot(t.page, 'flip7-phone-mid');
+        shot = true;
+      }
+      // Hit to two cards, then stay: quick rounds.
+      await tapControl(t.page, cards < 2 ? '#hit' : '#stay');
+      await waitForTable(t.page, `s.players['${me}'].cards.length !== ${cards} || s.players['${me}'].status !== 'active' || s.toAct !== '${me}' || s.phase !== 'playing' || !!(s.pending && s.pending.kind)`);
+      continue;
+    }
+    await t.page.waitForTimeout(50);
+  }
+  await waitForTable(t.page, "s.phase === 'game_over'", 30000);
+  await waitForTable(watcher.page, "s.phase === 'game_over'", 30000);
+  await t.page.waitForSelector('#rematch');
+  expect(await controlsUnderCanvas(t.page)).toEqual([]);
+  expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const log = await t.page.locator('#ticker li').allTextContents();
+  expect(log.join('\n')).not.toMatch(RAW_CODES);
+  await t.page.locator('#rematch').scrollIntoViewIfNeeded();
+  await screenshot(t.page, 'flip7-phone-end');
+
+  // The only person at the table asks: the rematch is made at once.
+  await tapControl(t.page, '#rematch');
+  await t.page.waitForFunction((old) => /^#\/flip7\/[\w-]+$/.test(location.hash) && !location.hash.includes(old), roomId);
+  const nextId = await t.page.evaluate(() => location.hash.split('/')[2]);
+  await waitForTable(t.page, `s.phase === 'lobby' && Object.keys(s.players).length === 3 && !!s.players['${await tableSession(t.page)}']`);
+  expect(await t.page.textContent('#phase-banner')).toBe('3 of 8 seated — start when ready (needs 3)');
+  await watcher.page.waitForFunction((id) => location.hash === `#/flip7/${id}/watch`, nextId, { timeout: 30000 });
+  await watcher.page.waitForSelector('#watching:not([hidden])', { timeout: 30000 });
+  await waitForTable(watcher.page, "s.phase === 'lobby' && s.spectators === 1", 30000);
+  for (const p of [t, watcher]) expect(p.problems).toEqual([]);
 });

@@ -1,14 +1,17 @@
 /**
  * The Gomoku client in real headless Chromium against the real server: two players play
  * a full Swap 2 game (place_more branch) by clicking the canvas while a third browser
- * watches from the lobby; a reload mid-game returns a player to its seat.
+ * watches from the lobby, steps back through the moves and returns to live; the move list
+ * and the board's coordinates read in standard notation; a reload mid-game returns a player
+ * to its seat; a player places stones from the keyboard; the same on a phone, by taps.
  */
 import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
-import { buildClient, clickCell, launchChromium, openPage, screenshot, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
+import { buildClient, clickCell, controlsUnderCanvas, launchChromium, openPage, openPhonePage, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, type TrackedPage } from '../support/browser';
 
-jest.setTimeout(90000);
+// Generous: the machine running the suite may be busy, and a whole game is many round trips.
+jest.setTimeout(240000);
 
 let server: RunningParlor;
 let browser: Browser;
@@ -25,22 +28,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function enterLobby(name: string): Promise<TrackedPage> {
-  const tracked = await openPage(browser, `${base}/`);
+async function enterLobby(name: string, phone = false): Promise<TrackedPage> {
+  const tracked = phone ? await openPhonePage(browser, `${base}/`) : await openPage(browser, `${base}/`);
+  tracked.page.setDefaultTimeout(30000); // a busy machine can take a while to start a WebGL canvas
   await tracked.page.fill('#name-input', name);
   await tracked.page.dispatchEvent('#name-input', 'change');
   return tracked;
 }
 
 /** Player A creates a game from the lobby, player B joins it from the live list. */
-async function startGame(options: { swap2: boolean }) {
-  const a = await enterLobby('Ada');
+async function startGame(options: { swap2: boolean; phone?: boolean }) {
+  const a = await enterLobby('Ada', options.phone);
   if (!options.swap2) await a.page.uncheck('#new-swap2');
-  await a.page.click('#new-game');
+  await (options.phone ? tapControl(a.page, '#new-game') : a.page.click('#new-game'));
   await a.page.waitForSelector('#board-canvas');
   const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
-  const b = await enterLobby('Bo');
-  await b.page.click(`tr[data-room-id="${roomId}"] [data-action=join]`);
+  const b = await enterLobby('Bo', options.phone);
+  await b.page.waitForSelector(`tr[data-room-id="${roomId}"]`);
+  await (options.phone ? tapControl(b.page, `tr[data-room-id="${roomId}"] [data-action=join]`) : b.page.click(`tr[data-room-id="${roomId}"] [data-action=join]`));
   await b.page.waitForSelector('#board-canvas');
   await waitForTable(a.page, "s.phase !== 'waiting'");
   return { a, b, roomId };
@@ -59,9 +64,25 @@ async function choose(page: Page, choice: string, watchers: Page[]) {
   for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
 }
 
+/** The move list as read: "1.h8" for a stone, the words for a Swap 2 choice. */
+function moveList(page: Page): Promise<string[]> {
+  return page.locator('#move-list li').evaluateAll((items) => items.map((li) => (li.classList.contains('move-choice') ? li.textContent!.trim() : li.textContent!.replace(/\s+/g, ''))));
+}
+
+/** What the screen-reader live region says now. */
+const announced = (page: Page) => page.locator('#announce-polite').textContent();
+
+async function waitForAnnouncement(page: Page, words: string) {
+  await page.waitForFunction((w) => document.getElementById('announce-polite')?.textContent?.includes(w), words);
+}
+
+/** The number of stones the board draws (fewer while stepping back). */
+const stonesDrawn = async (page: Page) => Number(await page.locator('#board-canvas').getAttribute('data-stones'));
+
 it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spectator from the lobby sees the same end', async () => {
   const { a, b, roomId } = await startGame({ swap2: true });
   const watcher = await openPage(browser, `${base}/`);
+  watcher.page.setDefaultTimeout(30000);
   await watcher.page.waitForSelector(`tr[data-room-id="${roomId}"]`);
   await watcher.page.click(`tr[data-room-id="${roomId}"] [data-action=watch]`);
   await watcher.page.waitForSelector('#watching:not([hidden])');
@@ -80,11 +101,37 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
   expect(await a.page.locator('#choices button').allTextContents()).toEqual(['Play black', 'Play white']);
   await choose(a.page, 'black', all);
 
+  // The move list names every stone in standard notation and the Swap 2 steps in words; the
+  // board draws coordinates a-o and 15-1 (row 1 at the bottom).
+  expect(await moveList(watcher.page)).toEqual(['1.h8', '2.i8', '3.j6', 'Bo chose to place two more', '4.a1', '5.o1', 'Ada chose Black']);
+  expect(await a.page.locator('#board-canvas').getAttribute('data-columns')).toBe('abcdefghijklmno');
+  expect(await a.page.locator('#board-canvas').getAttribute('data-rows')).toBe('15 14 13 12 11 10 9 8 7 6 5 4 3 2 1');
+  await waitForAnnouncement(watcher.page, 'Ada chose Black');
+
   // Ada is black, Bo (white) moves first. Bo scatters on row 0; Ada builds five on row 12.
   const aSession = await tableSession(a.page);
   for (let i = 0; i < 5; i++) {
     await play(b.page, 2 * i, 0, all);
+    if (i === 2) {
+      // The spectator steps back without leaving; a new move arrives meanwhile; Live returns.
+      await watcher.page.click('#review-back');
+      await watcher.page.keyboard.press('ArrowLeft');
+      expect(await stonesDrawn(watcher.page)).toBe(8);
+      expect(await watcher.page.textContent('#review-status')).toBe('Move 8 of 10 · White c15');
+      expect(await watcher.page.locator('#move-list li.current').textContent()).toContain('c15');
+      await play(a.page, i, 12, all);
+      expect(await stonesDrawn(watcher.page)).toBe(8);
+      expect(await watcher.page.textContent('#review-status')).toBe('Move 8 of 11 · White c15');
+      await watcher.page.click('#review-live');
+      expect(await stonesDrawn(watcher.page)).toBe(11);
+      expect(await watcher.page.textContent('#review-status')).toBe('Live');
+      // Players in a live game have no stepping back: their arrows belong to the board.
+      expect(await a.page.locator('#review').isHidden()).toBe(true);
+      continue;
+    }
     await play(a.page, i, 12, all);
+    // Screen readers hear each move: "Black b3".
+    if (i === 1) await waitForAnnouncement(watcher.page, 'Black b3');
   }
   for (const p of all) await waitForTable(p, "s.phase === 'game_over'");
   const finals = await Promise.all(all.map(tableState));
@@ -95,9 +142,17 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
   expect(await watcher.page.textContent('#result-text')).toMatch(/Ada wins \(black\) with five in a row/);
   expect(await a.page.textContent('#result-text')).toMatch(/You win/);
   expect(await watcher.page.locator('#rematch').count()).toBe(0);
+  expect(await announced(a.page)).toContain('You win');
+  expect((await moveList(a.page)).slice(-2)).toEqual(['14.i15', '15.e3']);
 
   await screenshot(a.page, 'gomoku-player-win');
   await screenshot(watcher.page, 'gomoku-spectator-final');
+  // The finished game is kept: the end screen links its replay, for players and spectators alike.
+  await watcher.page.locator('#replay-link').waitFor();
+  await a.page.click('#replay-link');
+  await a.page.locator('#replay-board').waitFor();
+  expect(a.page.url()).toMatch(/#\/replay\/[\w-]+$/);
+  expect(await a.page.locator('#replay-result').innerText()).toBe('Ada won (five in a row)');
   for (const t of [a, b, watcher]) expect(t.problems).toEqual([]);
 });
 
@@ -122,4 +177,75 @@ it('a player who reloads mid-game is back in the same seat with the board intact
   expect((await tableState(b.page)).board[6 * 15 + 6]).toBe(1);
   await screenshot(a.page, 'gomoku-after-reload');
   for (const t of [a, b]) expect(t.problems).toEqual([]);
+});
+
+it('a player places stones from the keyboard: Tab to the board, arrows move the cursor, Enter places', async () => {
+  const { a, b } = await startGame({ swap2: false });
+  await a.page.focus('#board');
+  await a.page.keyboard.press('ArrowUp'); // the first arrow shows the cursor at h8 (no stone yet)
+  expect(await a.page.locator('#board-canvas').getAttribute('data-cursor')).toBe(String(7 * 15 + 7));
+  await waitForAnnouncement(a.page, 'h8');
+  await a.page.keyboard.press('Enter');
+  await waitForTable(b.page, 's.board[112] === 1');
+  await waitForAnnouncement(b.page, 'Black h8');
+  // Out of turn, Enter places nothing.
+  await a.page.keyboard.press('ArrowRight');
+  await a.page.keyboard.press('Enter');
+  await b.page.focus('#board');
+  await b.page.keyboard.press('ArrowDown'); // starts at the last stone, h8
+  await b.page.keyboard.press('ArrowDown');
+  await b.page.keyboard.press('ArrowLeft');
+  await b.page.keyboard.press(' ');
+  await waitForTable(a.page, 's.board[8 * 15 + 6] === 2');
+  const s = await tableState(a.page);
+  expect(s.moves).toEqual([112, 126]);
+  expect(await moveList(a.page)).toEqual(['1.h8', '2.g7']);
+  // Both clocks show; the one to move runs.
+  expect(await a.page.locator('.player-clock').allTextContents()).toEqual([expect.stringMatching(/^[01]:\d\d$/), '1:00']);
+  expect(await a.page.locator('.player-clock.running').count()).toBe(1);
+  await screenshot(a.page, 'gomoku-keyboard');
+  for (const t of [a, b]) expect(t.problems).toEqual([]);
+});
+
+it('on a phone, by taps: stones, the Swap 2 choice in the move list, and a spectator stepping back', async () => {
+  const { a, b, roomId } = await startGame({ swap2: true, phone: true });
+  const watcher = await enterLobby('Cy', true);
+  await watcher.page.waitForSelector(`tr[data-room-id="${roomId}"]`);
+  await tapControl(watcher.page, `tr[data-room-id="${roomId}"] [data-action=watch]`);
+  await watcher.page.waitForSelector('#watching:not([hidden])');
+  const tapCell = async (page: Page, x: number, y: number) => {
+    const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+    await tapCanvas(page, '#board-canvas', Number(g.originX) + x * Number(g.cell), Number(g.originY) + y * Number(g.cell));
+  };
+  const place = async (page: Page, x: number, y: number) => {
+    const turn = (await tableState(page)).turn;
+    await tapCell(page, x, y); // a first tap previews, a second places
+    await page.waitForFunction((cell) => document.querySelector<HTMLCanvasElement>('#board-canvas')?.dataset.preview === String(cell), y * 15 + x);
+    await tapCell(page, x, y);
+    for (const p of [a.page, b.page, watcher.page]) await waitForTable(p, `s.turn > ${turn}`);
+  };
+  for (const [x, y] of [[7, 7], [6, 6], [8, 8]]) await place(a.page, x, y);
+  await tapControl(b.page, '#choices [data-choice="white"]');
+  await waitForTable(watcher.page, "s.phase === 'main_game'");
+  await place(b.page, 7, 6);
+  expect(await moveList(watcher.page)).toEqual(['1.h8', '2.g9', '3.i7', 'Bo chose White', '4.h9']);
+  expect(await b.page.locator('#board-canvas').getAttribute('data-columns')).toBe('abcdefghijklmno');
+
+  await tapControl(watcher.page, '#review-first');
+  expect(await stonesDrawn(watcher.page)).toBe(0);
+  await tapControl(watcher.page, '#review-forward');
+  expect(await watcher.page.textContent('#review-status')).toBe('Move 1 of 4 · Black h8');
+  await tapControl(watcher.page, '#move-list li[data-step="3"] button');
+  expect(await stonesDrawn(watcher.page)).toBe(3);
+  await tapControl(watcher.page, '#review-live');
+  expect(await stonesDrawn(watcher.page)).toBe(4);
+
+  for (const p of [a.page, b.page, watcher.page]) {
+    expect(await controlsUnderCanvas(p)).toEqual([]);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await b.page.locator('#move-list').scrollIntoViewIfNeeded();
+  await screenshot(b.page, 'gomoku-phone-move-list');
+  await screenshot(a.page, 'gomoku-phone-board');
+  for (const t of [a, b, watcher]) expect(t.problems).toEqual([]);
 });

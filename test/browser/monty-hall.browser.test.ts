@@ -1,14 +1,33 @@
 /**
  * Monty Hall in real headless Chromium: a page creates a game from the lobby and plays it by
  * clicking a door on the canvas and then Switch, while a second page watches it from the
- * lobby's list; both end on the same state, and the chart's numbers follow.
+ * lobby's list; both end on the same state, the player's door stays marked, and the chart's
+ * numbers follow. At 1280×800 and on a phone (by taps), no label of the scene overprints another.
  */
 import type { Page } from 'playwright-core';
-import { browserSuite, lobbyAs, openPage, screenshot, tableState, waitForTable } from '../support/browser';
+import { browserSuite, lobbyAs, openPage, openPhonePage, screenshot, tableState, tapCanvas, tapControl, waitForTable } from '../support/browser';
 
-jest.setTimeout(90000);
+jest.setTimeout(120000);
 
 const suite = browserSuite();
+
+type DoorData = { number: number; x: number; y: number; state: string; mark: string | null };
+const doorsOf = async (page: Page) => JSON.parse((await page.locator('#monty-canvas').getAttribute('data-doors'))!) as DoorData[];
+
+/** Pairs of the scene's labels whose boxes overlap, and labels that leave the canvas (both should be none). */
+async function overprints(page: Page): Promise<string[]> {
+  const canvas = page.locator('#monty-canvas');
+  const labels = JSON.parse((await canvas.getAttribute('data-labels'))!) as { text: string; x: number; y: number; w: number; h: number }[];
+  const box = (await canvas.boundingBox())!;
+  const out: string[] = [];
+  labels.forEach((a, i) => {
+    if (a.x < -1 || a.y < -1 || a.x + a.w > box.width + 1 || a.y + a.h > box.height + 1) out.push(`"${a.text}" leaves the canvas`);
+    for (const b of labels.slice(i + 1)) {
+      if (a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1) out.push(`"${a.text}" overprints "${b.text}"`);
+    }
+  });
+  return out;
+}
 
 async function clickDoor(page: Page, door: number) {
   const canvas = page.locator('#monty-canvas');
@@ -36,6 +55,7 @@ it('a page plays a whole game through the canvas while another watches it live',
   const revealed = await tableState(player.page);
   expect(revealed.playerChoice).toBe(2);
   expect(revealed.result).toBeUndefined();
+  await player.page.waitForFunction(() => /"number":2,[^}]*"mark":"chosen"/.test(document.querySelector('#monty-canvas')?.getAttribute('data-doors') ?? ''));
   await waitForTable(watcher.page, `s.phase === 'host_reveal' && s.hostRevealed === ${revealed.hostRevealed}`);
   expect(await watcher.page.isHidden('#switch')).toBe(true);
   await player.page.click('#switch');
@@ -49,10 +69,53 @@ it('a page plays a whole game through the canvas while another watches it live',
   await waitForTable(watcher.page, `s.phase === 'complete' && s.result.prizeLocation === ${done.result.prizeLocation}`);
   expect(await watcher.page.textContent('#phase-banner')).toContain('Marilyn switched');
   expect(await player.page.textContent('#monty-stats')).toMatch(/Everyone, switch: (100|0)\.0% of 1/);
+  // After the reveal the player's door stays marked: the one they switched to, and the one they left.
+  await player.page.waitForFunction(() => /open_with_prize/.test(document.querySelector('#monty-canvas')?.getAttribute('data-doors') ?? ''));
+  for (const page of [player.page, watcher.page]) {
+    await page.waitForFunction(() => /open_with_prize/.test(document.querySelector('#monty-canvas')?.getAttribute('data-doors') ?? ''));
+    const marks = Object.fromEntries((await doorsOf(page)).map((d) => [d.number, d.mark]));
+    expect(marks).toEqual({ [done.result.finalChoice]: 'chosen', 2: 'first', [revealed.hostRevealed]: null });
+  }
+  expect(await overprints(player.page)).toEqual([]);
   await screenshot(player.page, 'monty-hall');
 
   await player.page.click('#new-round');
   await waitForTable(player.page, "s.phase === 'initialized' && s.playerChoice === 0");
   await waitForTable(watcher.page, "s.phase === 'initialized'");
   for (const p of [player, watcher]) expect(p.problems).toEqual([]);
+});
+
+it('on a phone (by taps) and at 1280×800: the chosen door stays marked after a stick, and no label overprints another', async () => {
+  for (const size of ['phone', 'desktop'] as const) {
+    const url = `${suite.base}/`;
+    const t = size === 'phone' ? await openPhonePage(suite.browser, url) : await openPage(suite.browser, url, 2, { viewport: { width: 1280, height: 800 } });
+    await t.page.fill('#name-input', `Stuck ${size}`);
+    await t.page.dispatchEvent('#name-input', 'change');
+    if (size === 'phone') await tapControl(t.page, '#new-monty');
+    else await t.page.click('#new-monty');
+    await t.page.waitForSelector('#monty-canvas');
+    for (let game = 0; game < 2; game++) {
+      await waitForTable(t.page, "s.phase === 'initialized' && s.doors.length === 3");
+      expect(await overprints(t.page)).toEqual([]);
+      const door = (await doorsOf(t.page))[2];
+      if (size === 'phone') await tapCanvas(t.page, '#monty-canvas', door.x, door.y);
+      else await clickDoor(t.page, 3);
+      await waitForTable(t.page, "s.phase === 'host_reveal'");
+      if (size === 'phone') await tapControl(t.page, '#stick');
+      else await t.page.click('#stick');
+      await waitForTable(t.page, "s.phase === 'complete'");
+      await t.page.waitForFunction(() => /open_with_prize/.test(document.querySelector('#monty-canvas')?.getAttribute('data-doors') ?? ''));
+      const marks = (await doorsOf(t.page)).map((d) => d.mark);
+      expect(marks).toEqual([null, null, 'chosen']);
+      expect(await overprints(t.page)).toEqual([]);
+      if (game === 0) {
+        if (size === 'phone') await tapControl(t.page, '#new-round');
+        else await t.page.click('#new-round');
+      }
+    }
+    expect(await t.page.textContent('#monty-stats')).toMatch(/95% Wilson score interval/);
+    await t.page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(t.page, `monty-hall-${size}`);
+    expect(t.problems).toEqual([]);
+  }
 });

@@ -195,7 +195,7 @@ it('Monty Hall by taps: a door on the canvas, then Switch and New game, uncovere
   await waitForTable(t.page, "s.phase === 'complete'");
   await t.page.waitForSelector('#new-round:not([hidden])');
   await expectTableFits(t.page);
-  expect(await t.page.textContent('#monty-stats')).toMatch(/95% Wilson interval/);
+  expect(await t.page.textContent('#monty-stats')).toMatch(/95% Wilson score interval/);
   await screenshot(t.page, 'phone-monty-hall');
   await tapControl(t.page, '#new-round');
   await waitForTable(t.page, "s.phase === 'initialized'");

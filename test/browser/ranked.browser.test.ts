@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { browserSuite, clickCell, lobbyAs, screenshot, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
 
-jest.setTimeout(120000);
+jest.setTimeout(240000);
 
 const suite = browserSuite();
 
@@ -33,6 +33,12 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
   for (const p of [a.page, b.page]) await waitForTable(p, "s.ranked && s.phase === 'swap2_placement' && s.toMove !== ''");
   expect(await a.page.textContent('#series')).toContain('Ranked');
 
+  // A spectator watches from the start (anyone may watch a ranked game).
+  const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
+  const watcher = await lobbyAs(suite.browser, suite.base, 'Cy Watching');
+  await watcher.page.evaluate((id) => (location.hash = `#/room/${id}/watch`), roomId);
+  await watcher.page.waitForSelector('#watching:not([hidden])');
+
   const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
   const [one, two] = (await seatOf(a.page)) === 1 ? [a.page, b.page] : [b.page, a.page];
   const both = [one, two];
@@ -50,6 +56,13 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
   const gain = Math.round(w.rating) - 1500;
   expect(await one.textContent('#rating-change')).toBe(`Your rating: ${Math.round(w.rating)}? (+${gain})`);
   expect(await two.textContent('#rating-change')).toMatch(/^Your rating: \d+\? \(-\d+\)$/);
+  // The header's rating follows at once, still at the table (it said 1500? until a reload).
+  await one.waitForFunction((text) => document.getElementById('my-rating')?.textContent === text, `rated ${Math.round(w.rating)}?`);
+  expect(await one.textContent('#back-to-lobby')).toBe('Back to lobby (play ranked again)');
+  // The spectator is not offered to play ranked again: it did not play.
+  await waitForTable(watcher.page, "s.phase === 'game_over'");
+  expect(await watcher.page.textContent('#back-to-lobby')).toBe('Back to lobby');
+  expect(await watcher.page.textContent('#move-list')).toContain('chose Black');
   await screenshot(one, 'ranked-game-over');
 
   // The header shows the new rating, and links to the player page with its chart.
@@ -63,5 +76,5 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
   await screenshot(one, 'ranked-player-page');
   await one.goto(`${suite.base}/#/leaderboard`);
   await one.waitForSelector('#leaderboard-empty'); // both are still provisional
-  for (const p of [a, b]) expect(p.problems.filter((m) => !/HTTP 404/.test(m))).toEqual([]);
+  for (const p of [a, b, watcher]) expect(p.problems.filter((m) => !/HTTP 404/.test(m))).toEqual([]);
 });

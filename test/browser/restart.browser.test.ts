@@ -47,6 +47,9 @@ it('after the server process is killed and restarted, both players are back in t
   await a.page.waitForSelector('#board-canvas');
   const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
   const b = await openPage(browser, `${base}/#/room/${roomId}`);
+  // A share link opened without a saved name asks for one first.
+  await b.page.fill('#ask-name-input', 'Bo');
+  await b.page.click('#ask-name-go');
   await b.page.waitForSelector('#board-canvas');
   await waitForTable(a.page, "s.phase === 'main_game'");
   await clickCell(a.page, 7, 7);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { browserSuite, lobbyAs, openPage, screenshot, tableState, waitForTable } from '../support/browser';
 
-jest.setTimeout(90000);
+jest.setTimeout(180000);
 
 const suite = browserSuite();
 
@@ -47,4 +47,31 @@ it('a page plays a whole game against the AI by clicking while another page watc
   await player.page.click('#new-round');
   await waitForTable(player.page, "s.status === 'InProgress' && s.board.every((c) => c === 'E')");
   for (const p of [player, watcher]) expect(p.problems).toEqual([]);
+});
+
+it('a player plays from the keyboard: Tab to the grid, arrows move the cursor, Enter plays; the live region says the moves', async () => {
+  const player = await lobbyAs(suite.browser, suite.base, 'Kay');
+  await player.page.click('#new-ttt');
+  await player.page.waitForSelector('#ttt-canvas');
+  await waitForTable(player.page, "s.board.length === 9 && s.toMove === 'X'");
+  await player.page.focus('#ttt-board');
+  await player.page.keyboard.press('ArrowUp');
+  await player.page.keyboard.press('ArrowLeft'); // from the centre to the top-left corner
+  expect(await player.page.locator('#ttt-canvas').getAttribute('data-cursor')).toBe('0');
+  await player.page.keyboard.press('Enter');
+  await waitForTable(player.page, "s.board[0] === 'X' && s.board.filter((c) => c === 'O').length === 1");
+  await player.page.waitForFunction(() => /You: X top left\. The AI: O \w/.test(document.getElementById('announce-polite')?.textContent ?? ''));
+  // Space plays too: the cursor moves on to the first free cell of the top row or the next.
+  const s = await tableState(player.page);
+  const target = [1, 2, 3].find((i) => s.board[i] === 'E')!;
+  await player.page.keyboard.press('ArrowRight');
+  if (target === 2) await player.page.keyboard.press('ArrowRight');
+  if (target === 3) {
+    await player.page.keyboard.press('ArrowLeft');
+    await player.page.keyboard.press('ArrowDown');
+  }
+  await player.page.keyboard.press(' ');
+  await waitForTable(player.page, `s.board[${target}] === 'X'`);
+  await screenshot(player.page, 'tictactoe-keyboard');
+  expect(player.problems).toEqual([]);
 });

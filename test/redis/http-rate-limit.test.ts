@@ -20,6 +20,7 @@ const limits: Partial<RateLimitSettings> = {
   matchmake: { points: 3, seconds: 60 },
   guest: { points: 2, seconds: 60 },
   tenVerify: { points: 2, seconds: 60 },
+  read: { points: 3, seconds: 60 },
   exemptLoopback: false,
   keyPrefix,
 };
@@ -79,6 +80,19 @@ describe('matchmaking', () => {
   it('the rejections are counted in /metrics', async () => {
     const text = await (await fetch(`${base()}/metrics`)).text();
     expect(Number(/parlor_http_rate_limited_total\{route="matchmake"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the read routes (GET /api/*)', () => {
+  const get = (route: string, from: string) => fetch(`${base()}${route}`, { headers: { 'x-forwarded-for': from } });
+
+  it('share one limit per address: finished games, players and the leaderboard alike; another address is not affected', async () => {
+    expect((await get('/api/games/AAAAAAAAAAAA', '198.51.100.20')).status).toBe(404);
+    expect((await get('/api/players/nobody', '198.51.100.20')).status).toBe(404);
+    expect((await get('/api/leaderboard', '198.51.100.20')).status).toBe(200);
+    await expectLimited(await get('/api/games/AAAAAAAAAAAA', '198.51.100.20'));
+    await expectLimited(await get('/api/online', '198.51.100.20'));
+    expect((await get('/api/online', '198.51.100.21')).status).toBe(200);
   });
 });
 

@@ -45,7 +45,7 @@ const MAX_PAYLOAD_BYTES = 3500;
 
 const REAL_TYPES: Record<RoomType, string[]> = {
   gomoku: ['place', 'choose', 'resign', 'rematch'],
-  flip7: ['start', 'hit', 'stay', 'target'],
+  flip7: ['start', 'hit', 'stay', 'target', 'rematch'],
   tictactoe: ['move', 'new_game'],
   ten_exorcism: ['select', 'export'],
   monty_hall: ['select', 'decide', 'new_game'],

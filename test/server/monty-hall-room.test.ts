@@ -1,9 +1,11 @@
 /**
  * The `monty_hall` room with the real server and SDK clients: a whole game, the prize kept
  * off the wire until the end, spectators, refusals, statistics (in Redis, surviving a new
- * server), and random messages never changing the state or crashing the room.
+ * server; a player's by account or key, never by name), and random messages never changing
+ * the state or crashing the room.
  */
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Room } from '@colyseus/sdk';
 import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
@@ -100,18 +102,106 @@ it('property: random messages get an error or a legal change, never a crash', as
   await room.leave();
 });
 
-it('statistics are kept in Redis and loaded by every new room: the player\'s and everyone\'s', async () => {
+/** A browser's statistics key: 32 base64url characters, as the client makes them. */
+const keyOf = (c: string) => c.repeat(32);
+
+async function playOnce(room: Room, strategy: 'stick' | 'switch'): Promise<any> {
+  await waitForState(room, (s: any) => s.phase === 'initialized' && s.doors.length === 3);
+  room.send('select', { door: 1 });
+  await waitForState(room, (s: any) => s.phase === 'host_reveal');
+  room.send('decide', { strategy });
+  return waitForState(room, (s: any) => s.phase === 'complete');
+}
+
+const played = (x: any) => x.stickWins + x.stickLosses + x.switchWins + x.switchLosses;
+
+it('statistics are kept in Redis and loaded by every new room: the player\'s (by key) and everyone\'s', async () => {
+  const first = await sdkClient(suite.server).create('monty_hall', { name: 'Keeper', statsKey: keyOf('k') });
+  await playOnce(first, 'stick');
+  await first.leave();
   const redis = new Redis(suite.redisUrl);
   const total = await redis.hgetall('parlor:counters:monty:all');
-  const mine = await redis.hgetall('parlor:counters:monty:player:monty fan');
   redis.disconnect();
   const sumOf = (h: Record<string, string>) => Object.values(h).reduce((a, b) => a + Number(b), 0);
-  expect(sumOf(total)).toBeGreaterThanOrEqual(1);
-  const room = await sdkClient(suite.server).create('monty_hall', { name: 'Monty Fan' });
-  const s: any = await waitForState(room, (st: any) => st.phase === 'initialized' && st.allStats && st.players.size === 1);
-  const sum = (x: any) => x.stickWins + x.stickLosses + x.switchWins + x.switchLosses;
-  expect(sum(s.allStats)).toBe(sumOf(total));
-  expect(sum(s.stats)).toBe(sumOf(mine));
-  expect(sum(s.stats)).toBe(1); // "Monty Fan" played the first test's game
+  expect(sumOf(total)).toBeGreaterThanOrEqual(2);
+  const room = await sdkClient(suite.server).create('monty_hall', { name: 'Keeper', statsKey: keyOf('k') });
+  const s: any = await waitForState(room, (st: any) => st.phase === 'initialized' && st.allStats && st.players.size === 1 && played(st.stats) > 0);
+  expect(played(s.allStats)).toBe(sumOf(total));
+  expect(played(s.stats)).toBe(1); // the one game played under this key
+  expect(s.stats.stickWins + s.stats.stickLosses).toBe(1);
   await room.leave();
+});
+
+it('two players with the same name have their own statistics: by key, never by name; the key goes nowhere', async () => {
+  const [keyA, keyB] = [keyOf('A'), keyOf('B')];
+  const a = await sdkClient(suite.server).create('monty_hall', { name: 'Sam', statsKey: keyA });
+  const frames: string[] = [];
+  const watcher = await sdkClient(suite.server).joinById(a.roomId, { name: 'Watcher', spectate: true });
+  for (const r of [a, watcher]) {
+    const conn = (r as any).connection.events;
+    conn.onmessage = ((orig: (e: MessageEvent) => void) => (e: MessageEvent) => {
+      frames.push(Buffer.from(e.data as ArrayBuffer).toString('latin1'));
+      orig(e);
+    })(conn.onmessage);
+  }
+  await playOnce(a, 'switch');
+  a.send('new_game', {});
+  await playOnce(a, 'switch');
+  await waitForState(a, (s: any) => played(s.stats) === 2);
+
+  // Another "Sam" with another key starts from nothing; the first Sam gets their two games back.
+  const b = await sdkClient(suite.server).create('monty_hall', { name: 'Sam', statsKey: keyB });
+  const sb: any = await waitForState(b, (s: any) => s.phase === 'initialized' && s.players.size === 1 && played(s.allStats) > 0);
+  expect(played(sb.stats)).toBe(0);
+  await playOnce(b, 'stick');
+  const again = await sdkClient(suite.server).create('monty_hall', { name: 'Sam', statsKey: keyA });
+  const sa: any = await waitForState(again, (s: any) => s.players.size === 1 && played(s.stats) > 0);
+  expect(played(sa.stats)).toBe(2);
+  expect(sa.stats.switchWins + sa.stats.switchLosses).toBe(2);
+  // Without any identity, only this room's games count.
+  const anonymous = await sdkClient(suite.server).create('monty_hall', { name: 'Sam' });
+  const sn: any = await waitForState(anonymous, (s: any) => s.players.size === 1 && played(s.allStats) > 0);
+  expect(played(sn.stats)).toBe(0);
+
+  // The key reached no client, and Redis holds only its hash (snapshots, logs, counters, listings: every value).
+  await flushMessages([a, watcher]);
+  expect(frames.join('')).not.toContain(keyA);
+  const redis = new Redis(suite.redisUrl);
+  const dump: string[] = [];
+  for (const key of await redis.keys('*')) {
+    const type = await redis.type(key);
+    if (type === 'string') dump.push(key, (await redis.get(key)) ?? '');
+    else if (type === 'hash') dump.push(key, JSON.stringify(await redis.hgetall(key)));
+    else if (type === 'list') dump.push(key, ...(await redis.lrange(key, 0, -1)));
+    else if (type === 'zset') dump.push(key, ...(await redis.zrange(key, 0, -1)));
+    else if (type === 'set') dump.push(key, ...(await redis.smembers(key)));
+  }
+  // The room's snapshot keeps whose statistics it counts (the hash), so a restored room counts for the same player.
+  const { snapshot } = JSON.parse((await redis.get(`parlor:room:${a.roomId}`))!);
+  redis.disconnect();
+  const hashA = createHash('sha256').update(keyA).digest('hex');
+  expect(snapshot.policies.monty_player).toEqual({ group: `monty:key:${hashA}` });
+  expect(snapshot.options).not.toHaveProperty('statsKey');
+  expect(dump.join('\n')).not.toContain(keyA);
+  await Promise.all([a, watcher, b, again, anonymous].map((r) => r.leave()));
+});
+
+it('a signed-in player\'s statistics follow the ranked account; a bad key or token shape is refused before a seat', async () => {
+  const res = await fetch(`http://127.0.0.1:${suite.server.port}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Montague' }) });
+  const { token } = (await res.json()) as { token: string };
+  const first = await sdkClient(suite.server).create('monty_hall', { name: 'Montague', account: token, statsKey: keyOf('m') });
+  await playOnce(first, 'stick');
+  // Another browser (another key) signed in to the same account sees the same statistics.
+  const second = await sdkClient(suite.server).create('monty_hall', { name: 'Montague', account: token, statsKey: keyOf('n') });
+  const s: any = await waitForState(second, (st: any) => st.players.size === 1 && played(st.stats) > 0);
+  expect(played(s.stats)).toBe(1);
+  // A forged token counts under the browser's key instead (here a fresh one: nothing yet).
+  const forged = await sdkClient(suite.server).create('monty_hall', { name: 'Montague', account: `${token}x`, statsKey: keyOf('f') });
+  const sf: any = await waitForState(forged, (st: any) => st.players.size === 1 && played(st.allStats) > 0);
+  expect(played(sf.stats)).toBe(0);
+  for (const statsKey of ['short', `${keyOf('k')}k`, 'k'.repeat(31) + '!', 42]) {
+    await expect(sdkClient(suite.server).create('monty_hall', { name: 'Bad', statsKey })).rejects.toThrow(/statsKey/);
+  }
+  await expect(sdkClient(suite.server).create('monty_hall', { name: 'Bad', account: 'x'.repeat(1025) })).rejects.toThrow(/account/);
+  await Promise.all([first, second, forged].map((r) => r.leave()));
 });

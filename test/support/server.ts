@@ -30,7 +30,8 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     // The suite makes hundreds of matchmaking calls from 127.0.0.1; the HTTP limits have tests of their own.
     rateLimits: { exemptLoopback: true },
     publicAddress: undefined,
-    clientDir: path.resolve(__dirname, '../../dist/client'),
+    // CLIENT_DIR: where buildClient put the client (vite.config.mjs reads it too).
+    clientDir: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
   }, { games: overrides.games });
 }
 

@@ -55,12 +55,22 @@ export async function fetchPlayer(id: string): Promise<PublicPlayer | null> {
   return res.ok ? ((await res.json()) as PublicPlayer) : null;
 }
 
-/** The header: who you are and, with an account, your rating linking to your page. */
+/** Where the header was last drawn, so a rating change can draw it again. */
+let header: { el: HTMLElement; name: string } | null = null;
+/** Counts the header's drawings: an answer that arrives after a newer drawing began is dropped. */
+let drawing = 0;
+
+/**
+ * The header: who you are and, with an account, your rating linking to your page. It is drawn
+ * again on `parlor:rating-changed` (a scene fires it when a ranked game has changed the rating).
+ */
 export async function renderWhoami(el: HTMLElement, name: string): Promise<void> {
-  el.replaceChildren(document.createTextNode(name ? `Playing as ${name}` : ''));
+  header = { el, name };
+  const mine = ++drawing;
   const account = savedAccount();
-  if (!account) return;
-  const player = await fetchPlayer(account.playerId);
+  const player = account ? await fetchPlayer(account.playerId) : null;
+  if (mine !== drawing) return;
+  el.replaceChildren(document.createTextNode(name ? `Playing as ${name}` : ''));
   if (!player) return;
   const link = document.createElement('a');
   link.href = `#/player/${player.id}`;
@@ -69,3 +79,7 @@ export async function renderWhoami(el: HTMLElement, name: string): Promise<void>
   link.textContent = `rated ${player.display}`;
   el.append(link);
 }
+
+window.addEventListener('parlor:rating-changed', () => {
+  if (header) void renderWhoami(header.el, header.name);
+});

@@ -1,6 +1,7 @@
 /** `#/leaderboard` and `#/player/<id>`: the top established players, and one player's record with a drawn rating history. */
 import { h } from '../dom';
 import { fetchPlayer, type PublicPlayer } from './account';
+import { replayLink } from '../replay/replay-link';
 
 export async function showLeaderboard(view: HTMLElement): Promise<() => void> {
   const { players } = (await (await fetch('/api/leaderboard')).json()) as { players: PublicPlayer[] };
@@ -28,21 +29,41 @@ export async function showPlayer(view: HTMLElement, id: string): Promise<() => v
     return () => undefined;
   }
   const recent = player.recent ?? [];
+  const replays = await replaysOf(id);
   view.append(h('section', { class: 'card wide', id: 'player-page' },
     h('h2', {}, `${player.name} · ${player.display}`),
     h('p', {}, `RD ${player.rd}${player.provisional ? ' (provisional)' : ''} · ${player.games} game${player.games === 1 ? '' : 's'} · ${player.wins} won, ${player.losses} lost, ${player.draws} drawn`),
     ratingChart(player, recent),
     h('table', { class: 'rooms' },
-      h('thead', {}, h('tr', {}, ...['Opponent', 'Result', 'Rating', 'Change', 'Match'].map((c) => h('th', {}, c)))),
+      h('thead', {}, h('tr', {}, ...['Opponent', 'Result', 'Rating', 'Change', 'Match', 'Replay'].map((c) => h('th', {}, c)))),
       h('tbody', {}, ...recent.map((r) => h('tr', {},
         h('td', {}, h('a', { href: `#/player/${r.opponent.id}` }, r.opponent.name)),
         h('td', {}, r.result),
         h('td', {}, String(r.after)),
         h('td', { class: r.change >= 0 ? 'gain' : 'loss' }, `${r.change >= 0 ? '+' : ''}${r.change}`),
-        h('td', {}, h('a', { href: `/api/matches/${r.matchId}?format=text`, target: '_blank' }, `game ${r.game}`)))))),
+        h('td', {}, h('a', { href: `/api/matches/${r.matchId}?format=text`, target: '_blank' }, `game ${r.game}`)),
+        h('td', {}, replayCell(replays.get(`${r.matchId}:${r.game}`))))))),
     h('a', { class: 'button', href: '#/leaderboard' }, 'Leaderboard'), ' ',
     h('a', { class: 'button', href: '#/' }, 'Back to lobby')));
   return () => undefined;
+}
+
+/** The player's kept games (server/history/), by `<matchId>:<game>`: each recent game links to its replay. */
+async function replaysOf(playerId: string): Promise<Map<string, string>> {
+  try {
+    const { games } = (await (await fetch(`/api/players/${encodeURIComponent(playerId)}/games`)).json()) as { games: { id: string; ranked?: { matchId: string; game: number } }[] };
+    return new Map(games.flatMap((g) => (g.ranked ? [[`${g.ranked.matchId}:${g.ranked.game}`, g.id] as [string, string]] : [])));
+  } catch {
+    return new Map(); // the page still shows the games, without links
+  }
+}
+
+/** A game's replay link, or a dash for a game no longer kept (older than 30 days). */
+function replayCell(replayId: string | undefined): HTMLElement | string {
+  if (!replayId) return '—';
+  const link = replayLink(replayId);
+  link.textContent = 'Replay';
+  return link;
 }
 
 /** The rating after each recent game, oldest first, as a line with its points. */

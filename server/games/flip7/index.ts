@@ -4,7 +4,10 @@
  * revealed when the round ends), and its listing fields. Seats, bots, the host's start, the
  * turn clock and the next round's pause are the table's.
  */
-import { flip7Game } from '../../../shared/games/flip7';
+import { distinctBotNames, flip7Game, type Flip7LogEntry } from '../../../shared/games/flip7';
+import { historyPolicy } from '../../history/history-policy';
+import { rematch } from '../../table/rematch';
+import { describeFlip7 } from './replay-record';
 import type { ServerGame } from '../../table/server-game';
 import { commitStep, type Commitment } from './commitment';
 import { logStep, mirrorFlip7 } from './mirror';
@@ -21,10 +24,13 @@ export interface Flip7Listing {
   open: boolean;
 }
 
-/** One room's own data: the round's commitments (salts and orders secret until it ends) and the log. */
+/** One room's own data: the round's commitments (salts and orders secret until it ends) and the game's log. */
 export interface Flip7Local {
   commitments: Commitment[];
-  log: string[];
+  /** The game's log, structured (shared/games/flip7/log.ts); the schema shows its last lines. */
+  log: Flip7LogEntry[];
+  /** How many entries the log dropped from its front (LOG_CAP). */
+  logBase: number;
 }
 
 export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7Listing, Flip7Local> = {
@@ -35,12 +41,12 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   endsAtOutcome: true,
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
-  local: () => ({ commitments: [], log: [] }),
+  local: () => ({ commitments: [], log: [], logBase: 0 }),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
       phase: 'lobby', round: 0, host: '', dealer: '', toAct: '', winner: '', deckCount: 0, discardCount: 0, setAsideCount: 0,
-      maxPlayers: config.maxPlayers, turnSeconds: config.turnSeconds, deadline: 0, nextRoundAt: 0, spectators: 0, version: 0,
+      maxPlayers: config.maxPlayers, turnSeconds: config.turnSeconds, deadline: 0, nextRoundAt: 0, spectators: 0, version: 0, replayId: '',
     });
   },
   row: (seat, index) => new Flip7Seat({
@@ -48,19 +54,39 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
     total: 0, status: 'waiting', cards: [], roundScore: 0, risk: 0,
   }),
   mirror: (state, view, ctx) => mirrorFlip7(state, view, {
-    sessionOf: ctx.sessionOf, seats: ctx.seats, host: ctx.host, nextRoundAt: ctx.advanceAt, commitments: ctx.local.commitments, log: ctx.local.log,
+    sessionOf: ctx.sessionOf, seats: ctx.seats, host: ctx.host, nextRoundAt: ctx.advanceAt, commitments: ctx.local.commitments, log: ctx.local.log, logBase: ctx.local.logBase,
   }),
   listing: (state, config) => ({ seats: state.players.size, maxPlayers: config.maxPlayers, phase: state.phase }),
-  // Before the save: the commitments and the log lines of the step are stored with it (the mirror shows them after).
-  afterStep(ctx, events) {
-    const nameOf = (seat: number) => ctx.state.players[seat]?.name ?? `seat ${seat + 1}`;
-    ctx.local.commitments = commitStep(ctx.local.commitments, events, ctx.state);
-    ctx.local.log = logStep(ctx.local.log, events, nameOf);
+  // Bots sit first: one whose name a player then takes is renamed (its record, which setup and the snapshot read, and its row).
+  seated(ctx, schema) {
+    const names = distinctBotNames(ctx.seats.map((s) => ({ name: s?.name ?? '', bot: s?.bot ?? false })));
+    ctx.seats.forEach((record, i) => {
+      if (!record?.bot || record.name === names[i]) return;
+      record.name = names[i];
+      const row = schema.players.get(record.id);
+      if (row) row.name = names[i];
+    });
   },
-  save: (ctx) => ({ commitments: ctx.local.commitments, log: ctx.local.log }),
+  // Before the save: the commitments and the log entries of the step are stored with it (the mirror shows them after).
+  afterStep(ctx, events) {
+    ctx.local.commitments = commitStep(ctx.local.commitments, events, ctx.state);
+    logStep(ctx.local, events, ctx.state);
+  },
+  policies: [
+    // Every finished game is kept for its replay: its log, and the final table.
+    historyPolicy(describeFlip7),
+    rematch({
+      votes: (state) => (state as unknown as Flip7RoomState).rematchVotes,
+      // Everyone keeps their seat: the bots of the new table sit where they sat (the first seats).
+      seat: (seat) => seat,
+    }),
+  ],
+  save: (ctx) => ({ commitments: ctx.local.commitments, log: ctx.local.log, logBase: ctx.local.logBase }),
   restore(data, ctx) {
     const saved = data as Partial<Flip7Local> | null;
     ctx.local.commitments = saved?.commitments ?? [];
-    ctx.local.log = saved?.log ?? [];
+    // Snapshots from before the log was structured hold lines of text: those are not kept.
+    ctx.local.log = (saved?.log ?? []).filter((e) => typeof e === 'object' && e !== null);
+    ctx.local.logBase = saved?.logBase ?? 0;
   },
 };

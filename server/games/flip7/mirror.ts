@@ -1,15 +1,17 @@
 /**
  * Writes the public Flip 7 table (the rules' view: never the deck order) into the synced
- * schema, with the room's log and its deck commitments, and words for the event log.
+ * schema, with the last lines of the room's structured log and its deck commitments.
  */
-import { bustRisk, type Flip7Event, type Flip7View } from '../../../shared/games/flip7';
+import { bustRisk, logEntries, type Flip7Event, type Flip7LogEntry, type Flip7State, type Flip7View } from '../../../shared/games/flip7';
 import type { SeatRecord } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
 import type { Commitment } from './commitment';
-import { Flip7Commitment, Flip7Pending, type Flip7RoomState } from './schema';
+import { Flip7Commitment, Flip7LogRow, Flip7Pending, type Flip7RoomState } from './schema';
 
-/** The log keeps this many lines. */
+/** The synced log shows this many lines. */
 export const LOG_LINES = 40;
+/** The room keeps this many entries of a game's log (its replay); a game has a few hundred. */
+export const LOG_CAP = 4000;
 
 /** What the mirror reads besides the view: who sits where, and the room's own data. */
 export interface Flip7MirrorInput {
@@ -20,7 +22,9 @@ export interface Flip7MirrorInput {
   /** When the next round starts by itself (epoch ms), 0 otherwise. */
   nextRoundAt: number;
   commitments: readonly Commitment[];
-  log: readonly string[];
+  log: readonly Flip7LogEntry[];
+  /** The game's entry number of `log[0]`. */
+  logBase: number;
 }
 
 /** `view` null: the table is still seating (phase `lobby`). */
@@ -33,7 +37,7 @@ export function mirrorFlip7(target: Flip7RoomState, view: Flip7View | null, inpu
     const row = seat && target.players.get(seat.id);
     if (row) row.botControlled = !seat.bot && seat.strategy !== undefined;
   }
-  syncArray(target.log, input.log);
+  mirrorLog(target, input.log, input.logBase);
   mirrorCommitments(target, input.commitments, view !== null && view.phase !== 'playing');
   if (!view) {
     target.phase = 'lobby';
@@ -89,27 +93,38 @@ function mirrorCommitments(target: Flip7RoomState, commitments: readonly Commitm
   });
 }
 
-export function describeEvent(e: Flip7Event, nameOf: (seat: number) => string): string | null {
-  switch (e.type) {
-    case 'round_started': return `Round ${e.round} — ${nameOf(e.dealer)} deals`;
-    case 'drew': return `${nameOf(e.seat)} drew ${e.card}${e.cause === 'flip_three' ? ' (Flip Three)' : ''}`;
-    case 'busted': return `${nameOf(e.seat)} busted on a second ${e.card}!`;
-    case 'second_chance_used': return `${nameOf(e.seat)}'s Second Chance saved them from a second ${e.card}`;
-    case 'second_chance_given': return `${nameOf(e.from)} gave a Second Chance to ${nameOf(e.to)}`;
-    case 'set_aside': return `${nameOf(e.seat)} set aside ${e.card.replace('_', ' ')}`;
-    case 'frozen': return `${nameOf(e.seat)} was frozen${e.by >= 0 && e.by !== e.seat ? ` by ${nameOf(e.by)}` : ''}`;
-    case 'flip_three': return `${nameOf(e.seat)} must flip three${e.by !== e.seat ? ` (from ${nameOf(e.by)})` : ''}`;
-    case 'stayed': return `${nameOf(e.seat)} stayed`;
-    case 'flip7': return `${nameOf(e.seat)} FLIPPED 7! +15`;
-    case 'reshuffled': return `The deck ran out: ${e.cards} discards shuffled into a new deck`;
-    case 'round_over': return `Round over: ${e.scores.map((s, i) => `${nameOf(i)} +${s}`).join(', ')}`;
-    case 'game_over': return `${nameOf(e.winner)} wins the game!`;
-    case 'discarded': return null;
-  }
+/** The synced log shows the last LOG_LINES entries of `log`, whose first entry is the game's entry number `base`. */
+function mirrorLog(target: Flip7RoomState, log: readonly Flip7LogEntry[], base: number): void {
+  const first = base + Math.max(0, log.length - LOG_LINES);
+  const end = base + log.length;
+  const rows = target.log;
+  // Another game's log (a restore, a reset): start afresh.
+  if (rows.length > 0 && (rows[0].i < base || rows[rows.length - 1].i >= end)) rows.clear();
+  while (rows.length > 0 && rows[0].i < first) rows.shift();
+  for (let i = rows.length > 0 ? rows[rows.length - 1].i + 1 : first; i < end; i++) rows.push(logRow(i, log[i - base]));
 }
 
-/** The log after one step: its events in words, the last LOG_LINES lines kept. */
-export function logStep(log: readonly string[], events: readonly Flip7Event[], nameOf: (seat: number) => string): string[] {
-  const lines = events.map((e) => describeEvent(e, nameOf)).filter((l): l is string => l !== null);
-  return [...log, ...lines].slice(-LOG_LINES);
+function logRow(i: number, entry: Flip7LogEntry) {
+  const row = new Flip7LogRow({ i, kind: entry.kind });
+  // Only the entry's own fields are set: the others stay undefined and are never sent.
+  if ('seat' in entry) row.seat = entry.seat;
+  if ('by' in entry) row.by = entry.by;
+  if ('card' in entry) row.card = entry.card;
+  if ('cause' in entry) row.cause = entry.cause;
+  if ('round' in entry) row.round = entry.round;
+  if ('score' in entry) row.score = entry.score;
+  if ('count' in entry) row.count = entry.count;
+  if ('scores' in entry) row.scores.push(...entry.scores);
+  if ('totals' in entry) row.totals.push(...entry.totals);
+  return row;
+}
+
+/** The log after one step: its entries appended; past LOG_CAP the oldest go (`base` counts them). */
+export function logStep(local: { log: Flip7LogEntry[]; logBase: number }, events: readonly Flip7Event[], after: Flip7State): void {
+  local.log.push(...logEntries(events, after));
+  const over = local.log.length - LOG_CAP;
+  if (over > 0) {
+    local.log.splice(0, over);
+    local.logBase += over;
+  }
 }

@@ -40,6 +40,29 @@ export const Flip7Commitment = schema(
   'Flip7Commitment',
 );
 
+/**
+ * One entry of the table's log (shared/games/flip7/log.ts), words left to the client. Only the
+ * fields of its kind are set; `i` numbers the entries of the game, so the window of the last
+ * lines slides by removing and adding entries, not by rewriting them.
+ */
+export const Flip7LogRow = schema(
+  {
+    i: t.uint32(),
+    kind: t.string(),
+    seat: t.int8().optional(),
+    by: t.int8().optional(),
+    card: t.string().optional(),
+    cause: t.string().optional(),
+    round: t.uint16().optional(),
+    score: t.uint16().optional(),
+    count: t.uint16().optional(),
+    scores: t.array('uint16'),
+    totals: t.array('uint16'),
+  },
+  'Flip7LogRow',
+);
+export type Flip7LogRow = SchemaType<typeof Flip7LogRow>;
+
 export const Flip7RoomState = schema(
   {
     phase: t.string(),
@@ -55,7 +78,8 @@ export const Flip7RoomState = schema(
     /** The discard pile, top last: public, as the cards were seen face up. */
     discard: t.array('string'),
     winner: t.string(),
-    log: t.array('string'),
+    /** The last lines of the log, oldest first. */
+    log: t.array(Flip7LogRow),
     commitments: t.array(Flip7Commitment),
     maxPlayers: t.uint8(),
     turnSeconds: t.uint16(),
@@ -64,6 +88,10 @@ export const Flip7RoomState = schema(
     nextRoundAt: t.float64(),
     spectators: t.uint16(),
     version: t.uint32(),
+    /** Players who asked for a rematch after the game ended. */
+    rematchVotes: t.array('string'),
+    /** The finished game's id under #/replay/ once it is stored, '' before (server/history/). */
+    replayId: t.string(),
   },
   'Flip7RoomState',
 );

@@ -1,12 +1,14 @@
 /**
  * Gomoku's server part: its schema, the mirror from the rules' view into it and its
- * listing fields; ranked series and rematches plug in as policies.
+ * listing fields; ranked series, rematches and the finished-game history plug in as policies.
  */
 import { CELLS, gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
 import { botDelayMs } from '../../table/timings';
 import { think } from './computer';
 import { rankedSeries } from '../../ranked/series-policy';
 import { rematch } from '../../table/rematch';
+import { historyPolicy } from '../../history/history-policy';
+import { describeGomoku } from './replay-record';
 import type { ServerGame } from '../../table/server-game';
 import { mirrorGomoku } from './mirror';
 import { GomokuPlayer, GomokuRoomState } from './schema';
@@ -42,7 +44,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
       rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, deadline: 0, turn: 0,
-      blackPlayer: '', whitePlayer: '', winner: '', endReason: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
+      blackPlayer: '', whitePlayer: '', winner: '', endReason: '', replayId: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
     });
     state.ranked ??= false;
     state.computer = config.computer?.level ?? 0;
@@ -53,6 +55,8 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked, computer: config.computer?.level ?? 0 }),
   policies: [
     rankedSeries,
+    // Every finished game is kept for its replay (after the series policy, which fixes the game's number).
+    historyPolicy(describeGomoku),
     rematch({
       votes: (state) => (state as unknown as GomokuRoomState).rematchVotes,
       // Against the computer, the other side opens the next game.

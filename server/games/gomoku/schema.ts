@@ -32,6 +32,8 @@ export const GomokuRoomState = schema(
     winner: t.string(),
     winLine: t.array('uint8'),
     endReason: t.string(),
+    /** The finished game's id for its replay at `#/replay/<id>` (server/history/); '' until the game has ended and is kept. */
+    replayId: t.string(),
     /** The options open to `toMove` in a choice phase. */
     choices: t.array('string'),
     players: t.map(GomokuPlayer),

@@ -1,12 +1,14 @@
 /**
  * Monty Hall's server part: its schema, the mirror of the rules' public view (never the prize
  * before the game is complete), and the statistics kept by the counter store — this player's
- * (by name) and everyone's. A completed game is counted before anyone sees it.
+ * (by their account or statistics key, never by name: player-identity.ts) and everyone's.
+ * A completed game is counted before anyone sees it.
  */
 import { completedResult, EMPTY_STATS, MONTY_WAITING_VIEW, montyHallGame, record, type Statistics } from '../../../shared/games/monty-hall';
 import type { Services } from '../../services';
 import type { ServerGame } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
+import { montyPlayerIdentity, type MontyLocal } from './player-identity';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './schema';
 
 export interface MontyListing {
@@ -18,16 +20,17 @@ export interface MontyListing {
 }
 
 const ALL = 'monty:all';
-const playerGroup = (name: string) => `monty:player:${name.toLowerCase()}`;
 const toStats = (counts: Record<string, number>): Statistics => ({ ...EMPTY_STATS, ...counts });
 const everyone = async (services: Services) => new MontyStats(toStats(await services.counters.get(ALL)));
 
-export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, MontyListing> = {
+export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, MontyListing, MontyLocal> = {
   definition: montyHallGame,
   schema: MontyHallState,
   whenFull: 'refuse',
   whenGone: 'keep',
   endsAtOutcome: false,
+  local: (): MontyLocal => ({ group: null }),
+  policies: [montyPlayerIdentity],
   init(state) {
     Object.assign(state, { spectators: 0, gamesPlayed: 0, stats: new MontyStats(EMPTY_STATS), allStats: new MontyStats(EMPTY_STATS) });
   },
@@ -45,17 +48,18 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
   async created(ctx, state) {
     state.allStats = await everyone(ctx.services);
   },
-  /** The player's statistics so far, under their name. */
-  async seated(ctx, state, seat) {
-    state.stats = new MontyStats(toStats(await ctx.services.counters.get(playerGroup(seat.name))));
+  /** The player's statistics so far (none without an identity: then this room's games only). */
+  async seated(ctx, state) {
+    const group = ctx.local.group;
+    if (group) state.stats = new MontyStats(toStats(await ctx.services.counters.get(group)));
   },
   async afterStep(ctx, events) {
     const result = completedResult(events);
-    const player = ctx.seats[0];
-    if (!result || !player) return;
+    if (!result || !ctx.seats[0]) return;
     const state = ctx.schema as unknown as MontyHallState;
     const counts = record(EMPTY_STATS, result) as unknown as Record<string, number>;
-    await Promise.all([ctx.services.counters.add(ALL, counts), ctx.services.counters.add(playerGroup(player.name), counts)]);
+    const group = ctx.local.group;
+    await Promise.all([ctx.services.counters.add(ALL, counts), group ? ctx.services.counters.add(group, counts) : undefined]);
     state.stats = new MontyStats(record(toStats(state.stats.toJSON() as Record<string, number>), result));
     state.allStats = await everyone(ctx.services);
   },

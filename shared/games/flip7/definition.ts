@@ -9,6 +9,7 @@ import type { BotSeat, GameDefinition } from '../../core/game';
 import { integerOption } from '../../core/options';
 import { reject } from '../../core/result';
 import { BOT_STRATEGIES, botAction, tableView, type TableView } from './advisor';
+import { BOT_NAMES, botName } from './bot-names';
 import type { Card } from './cards';
 import { FLIP7_RULE_CODES } from './errors';
 import { MIN_PLAYERS, applyAction, newGame, seatToAct, timeoutAction } from './game';
@@ -17,7 +18,6 @@ import type { Flip7Action, Flip7ErrorCode, Flip7Event, Flip7Phase, Flip7State } 
 
 /** The most seats a table has (seed: 3-18 players). */
 export const MAX_SEATS = 18;
-export const BOT_NAMES = ['Ada', 'Blaise', 'Carl', 'Dora', 'Emmy', 'Fermat', 'Grace', 'Hedy', 'Ida', 'Jules', 'Kurt', 'Lise', 'Max', 'Noor', 'Otto', 'Pia', 'Quinn'];
 
 /** The `flip7` room's own join/create options: a closed shape (README, "The flip7 room"). */
 export const flip7Options = {
@@ -78,7 +78,7 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   start: 'host',
   bots: (config) => Array.from({ length: config.bots }, (_, i): BotSeat => {
     const strategy = BOT_STRATEGIES[i % BOT_STRATEGIES.length].name;
-    return { seat: i, name: `${BOT_NAMES[i % BOT_NAMES.length]} (${strategy} bot)`, strategy };
+    return { seat: i, name: botName(BOT_NAMES[i % BOT_NAMES.length], strategy), strategy };
   }),
   // The first plays the seat of a player who left, until they come back.
   botStrategies: BOT_STRATEGIES.map((s) => s.name),

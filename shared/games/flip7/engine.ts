@@ -212,7 +212,11 @@ export class Round {
     const card = this.takeTop();
     if (card === null) {
       // Every card is in front of a player: nothing left to draw, the round ends.
-      this.s.players.forEach((p) => p.status === 'active' && (p.status = 'stayed'));
+      this.s.players.forEach((p, i) => {
+        if (p.status !== 'active') return;
+        p.status = 'stayed';
+        this.events.push({ type: 'stayed', seat: i });
+      });
       return;
     }
     const player = this.s.players[seat];

@@ -6,3 +6,6 @@ export * from './advisor';
 export * from './messages';
 export * from './errors';
 export * from './definition';
+export * from './log';
+export * from './log-table';
+export * from './bot-names';

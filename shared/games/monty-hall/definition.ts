@@ -9,6 +9,7 @@ import { ok, reject } from '../../core/result';
 import { MONTY_ERROR_CODES, type MontyErrorCode } from './errors';
 import { applyAction, newGame, publicView, type GameResult, type MontyAction, type MontyEvent, type MontyState, type Strategy } from './game';
 import { montyHallMessages } from './messages';
+import { montyHallOptions } from './options';
 
 export type MontyConfig = Record<string, never>;
 
@@ -41,7 +42,7 @@ export function completedResult(events: readonly MontyTableEvent[]): GameResult 
 
 export const montyHallGame: GameDefinition<MontyConfig, MontyTableState, MontyTableAction, MontyTableEvent, MontyView, MontyErrorCode> = {
   name: 'monty_hall',
-  options: {},
+  options: montyHallOptions,
   config: () => ({}),
   seats: () => ({ min: 1, max: 1 }),
   start: 'full',

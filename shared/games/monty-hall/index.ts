@@ -4,3 +4,4 @@ export * from './serialize';
 export * from './messages';
 export * from './errors';
 export * from './definition';
+export * from './options';

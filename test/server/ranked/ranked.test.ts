@@ -102,7 +102,7 @@ describe('ranked play', () => {
     expect(match.games[0]).toMatchObject({ rated: true, white: winnerId, black: loserId, reason: 'five' });
     const text = await (await fetch(`${server.url.replace('ws', 'http')}/api/matches/${matchId}?format=text`)).text();
     expect(text).toContain('Game 1: Black Ranked');
-    expect(text).toContain('Moves: 1.a1 2.o15 3.a15');
+    expect(text).toContain('Moves: 1.a15 2.o1 3.a1'); // (0,0) is the top-left: a15 in standard notation
     for (const r of rooms) await r.leave();
   });
 

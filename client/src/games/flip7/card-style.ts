@@ -5,15 +5,16 @@ export interface CardLook {
   ink: number;
 }
 
-const NUMBER_COLOURS = [0x9aa5b1, 0x6c5b7b, 0x355c7d, 0x2a9d8f, 0x3a86ff, 0x8338ec, 0xff006e, 0xfb5607, 0xffbe0b, 0x06d6a0, 0x118ab2, 0xef476f, 0x073b4c];
+/** One ink per number, each at least 5:1 against the card's face (WCAG AA for text of any size). */
+const NUMBER_COLOURS = [0x5f6b78, 0x6c5b7b, 0x355c7d, 0x1d7268, 0x2563c9, 0x7a2fd6, 0xc2185b, 0xc2410c, 0x8f5b00, 0x0b7a50, 0x0b6f8f, 0xb8284f, 0x073b4c];
 
 export function cardLook(card: string): CardLook {
   if (/^\d+$/.test(card)) return { label: card, fill: 0xfffdf7, ink: NUMBER_COLOURS[Number(card)] ?? 0x222222 };
   if (card.startsWith('+')) return { label: card, fill: 0xffe8a3, ink: 0x7a4b00 };
   if (card === 'x2') return { label: '×2', fill: 0xffd166, ink: 0x7a2e00 };
   if (card === 'freeze') return { label: 'FREEZE', fill: 0xa8dadc, ink: 0x1d3557 };
-  if (card === 'flip_three') return { label: 'FLIP 3', fill: 0xffadad, ink: 0x6a040f };
-  if (card === 'second_chance') return { label: '2ND', fill: 0xcaffbf, ink: 0x1b4332 };
+  if (card === 'flip_three') return { label: 'FLIP\n3', fill: 0xffadad, ink: 0x6a040f };
+  if (card === 'second_chance') return { label: '2ND\nCHANCE', fill: 0xcaffbf, ink: 0x1b4332 };
   return { label: card, fill: 0xeeeeee, ink: 0x333333 };
 }
 

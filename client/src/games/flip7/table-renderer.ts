@@ -30,6 +30,8 @@ export interface TablePicture {
   /** Seats the viewer may click now (a pending target choice), else empty. */
   targets: string[];
   phase: string;
+  /** A replay: this line (e.g. "Round 3") where the live table shows the deck and discard piles. */
+  caption?: string;
 }
 
 const GOAL = 200;
@@ -78,8 +80,8 @@ export class TableRenderer {
     // Narrow (a phone): the cards go on a line under the name, so rows are taller and names are never cut.
     const narrow = width < 560;
     const rowH = narrow
-      ? Math.max(56, Math.min(88, Math.floor((height - top - 10) / Math.max(3, picture.rows.length))))
-      : Math.max(30, Math.min(64, Math.floor((height - top - 10) / Math.max(3, picture.rows.length))));
+      ? Math.max(56, Math.min(120, Math.floor((height - top - 10) / Math.max(3, picture.rows.length))))
+      : Math.max(30, Math.min(96, Math.floor((height - top - 10) / Math.max(3, picture.rows.length))));
     this.drawPiles(picture, width);
     this.rowBoxes = picture.rows.map((row, i) => {
       const y = top + i * rowH;
@@ -93,6 +95,10 @@ export class TableRenderer {
   }
 
   private drawPiles(p: TablePicture, width: number): void {
+    if (p.caption !== undefined) {
+      this.text(p.caption, 16, 22, 17, 0x1f1a14, '700');
+      return;
+    }
     const g = new Graphics();
     for (let i = 0; i < Math.min(4, Math.ceil(p.deckCount / 20)); i++) g.roundRect(12 + i * 3, 10 - i * 2, 40, 52, 5).fill(0x264653).stroke({ width: 1, color: 0xffffff });
     // An empty discard pile is an empty slot (outline only), not a dark card.
@@ -112,25 +118,16 @@ export class TableRenderer {
     else if (acting) g.roundRect(6, y + 2, width - 12, h - 4, 8).stroke({ width: 2, color: 0xb5541c });
     this.layer.addChild(g);
 
-    const nameW = Math.min(190, width * 0.24);
+    const nameW = Math.min(240, width * 0.26);
     const fs = Math.max(11, Math.min(15, h * 0.3));
     const who = `${row.name}${row.id === p.me ? ' (you)' : ''}${row.id === p.dealer ? ' ◆' : ''}`;
-    this.text(who, 16, y + h * 0.14, fs, 0x1f1a14, '700');
+    this.fitWidth(this.text(who, 16, y + h * 0.14, fs, 0x1f1a14, '700'), nameW - 14);
     const status = `${STATUS_LABEL[row.status] ?? row.status}${row.botControlled ? ' · bot playing' : ''}${!row.connected && !row.bot ? ' · away' : ''}`;
-    this.text(status, 16, y + h * 0.52, fs * 0.85, row.status === 'busted' ? 0xc92a2a : 0x7a6e60, '400');
+    this.fitWidth(this.text(status, 16, y + h * 0.52, fs * 0.85, row.status === 'busted' ? 0xc92a2a : 0x675c4f, '400'), nameW - 14);
 
     // Cards in front, in the order received.
-    const cardH = h - 12;
-    const cardW = Math.round(cardH * 0.72);
     const trackW = Math.min(180, width * 0.2);
-    const maxCards = Math.max(1, Math.floor((width - nameW - trackW - 40) / (cardW + 4)));
-    row.cards.slice(0, maxCards).forEach((card, i) => {
-      const look = cardLook(card);
-      const x = nameW + 10 + i * (cardW + 4);
-      const c = new Graphics().roundRect(x, y + 6, cardW, cardH, 4).fill(look.fill).stroke({ width: 1.5, color: look.ink });
-      this.layer.addChild(c);
-      this.cardLabel(look.label, x, y + 6, cardW, cardH, look.ink);
-    });
+    this.drawCards(row.cards, nameW + 10, y + 6, width - nameW - trackW - 40, h - 12);
 
     // Score track to 200: banked total, plus this round's score.
     const tx = width - trackW - 16;
@@ -156,7 +153,7 @@ export class TableRenderer {
     const score = this.text(`${row.total}${row.roundScore && p.phase !== 'playing' ? ` (+${row.roundScore})` : ''} / ${GOAL}`, width - 16, y + 6, fs, 0x1f1a14, '700');
     score.anchor.set(1, 0);
     const who = this.text(`${row.name}${row.id === p.me ? ' (you)' : ''}${row.id === p.dealer ? ' ◆' : ''}`, 16, y + 6, fs, 0x1f1a14, '700');
-    const status = this.text(`${STATUS_LABEL[row.status] ?? row.status}${row.botControlled ? ' · bot playing' : ''}${!row.connected && !row.bot ? ' · away' : ''}`, 16 + who.width + 8, y + 7, fs * 0.9, row.status === 'busted' ? 0xc92a2a : 0x7a6e60, '400');
+    const status = this.text(`${STATUS_LABEL[row.status] ?? row.status}${row.botControlled ? ' · bot playing' : ''}${!row.connected && !row.bot ? ' · away' : ''}`, 16 + who.width + 8, y + 7, fs * 0.9, row.status === 'busted' ? 0xc92a2a : 0x675c4f, '400');
     // A long name gives way to the score rather than running under it.
     const nameRoom = width - 16 - score.width - 12 - 16;
     if (who.width + 8 + status.width > nameRoom) {
@@ -164,31 +161,49 @@ export class TableRenderer {
       if (status.visible) status.scale.set((nameRoom - who.width - 8) / status.width);
       else who.scale.set(Math.min(1, nameRoom / who.width));
     }
-    const cardTop = y + 26;
-    const cardH = h - 32;
-    const cardW = Math.round(cardH * 0.72);
-    const maxCards = Math.max(1, Math.floor((width - 32) / (cardW + 4)));
-    row.cards.slice(0, maxCards).forEach((card, i) => {
+    this.drawCards(row.cards, 16, y + 26, width - 32, h - 32);
+  }
+
+  /**
+   * A hand, left to right in the order received, inside `room` × `maxH` pixels: cards are as tall as
+   * the row allows and narrow enough that every card fits (room is kept for at least six), so a
+   * long hand is never cut.
+   */
+  private drawCards(cards: readonly string[], left: number, top: number, room: number, maxH: number): void {
+    const cardW = Math.max(12, Math.min(Math.round(maxH * 0.72), Math.floor(room / Math.max(6, cards.length)) - 4));
+    const cardH = Math.min(maxH, Math.round(cardW / 0.6));
+    cards.forEach((card, i) => {
       const look = cardLook(card);
-      const x = 16 + i * (cardW + 4);
-      this.layer.addChild(new Graphics().roundRect(x, cardTop, cardW, cardH, 4).fill(look.fill).stroke({ width: 1.5, color: look.ink }));
-      this.cardLabel(look.label, x, cardTop, cardW, cardH, look.ink);
+      const x = left + i * (cardW + 4);
+      this.layer.addChild(new Graphics().roundRect(x, top, cardW, cardH, 4).fill(look.fill).stroke({ width: 1.5, color: look.ink }));
+      this.cardLabel(look.label, x, top, cardW, cardH, look.ink);
     });
   }
 
   /**
-   * A card's face, always inside its card: short labels ("7", "+10", "2ND", "×2") across it,
-   * long ones ("FREEZE", "FLIP 3") along its length when the card is narrow, so they stay
-   * readable on a phone; either way scaled down until they fit with a margin.
+   * A card's face, always inside its card and as large as it fits: across the card, or along
+   * its length when that reads larger ("FREEZE" on a narrow card); two-line faces ("2ND /
+   * CHANCE", "FLIP / 3") are centred. Numbers keep to the size of the card's width.
    */
   private cardLabel(label: string, x: number, y: number, w: number, h: number, ink: number): void {
-    const along = label.length > 3 && h > w;
-    const t = this.text(label, x + w / 2, y + h / 2, Math.max(9, (label.length > 3 ? 0.3 : 0.42) * h), ink, '800');
+    const base = 40;
+    const t = this.text(label, x + w / 2, y + h / 2, base, ink, '800');
+    t.style.align = 'center';
+    t.style.lineHeight = base * 1.02;
     t.anchor.set(0.5);
-    if (along) t.rotation = -Math.PI / 2;
-    const room = along ? [h * 0.88, w * 0.8] : [w * 0.84, h * 0.8];
-    const scale = Math.min(1, room[0] / t.width, room[1] / t.height);
-    t.scale.set(scale);
+    const across = Math.min((w * 0.84) / t.width, (h * 0.8) / t.height);
+    const along = Math.min((h * 0.86) / t.width, (w * 0.82) / t.height);
+    // Only words turn: a number or "+10" always reads across.
+    const rotate = /[A-Z]{4}/.test(label) && along > across * 1.25;
+    if (rotate) t.rotation = -Math.PI / 2;
+    t.scale.set(Math.min(rotate ? along : across, (0.46 * h) / base));
+  }
+
+  /** Shrinks a line of text to `max` pixels wide (to 80% at most), then cuts it with "…": a name never runs under the cards. */
+  private fitWidth(t: Text, max: number): void {
+    if (t.width <= max) return;
+    t.scale.set(Math.max(0.8, max / t.width));
+    while (t.width > max && t.text.length > 2) t.text = `${t.text.replace(/…$/, '').slice(0, -1)}…`;
   }
 
   private text(text: string, x: number, y: number, size: number, fill: number, weight: '400' | '700' | '800'): Text {

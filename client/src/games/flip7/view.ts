@@ -1,13 +1,17 @@
 /**
  * The Flip 7 table: the Pixi canvas (piles, seat rows, cards, score tracks) and the HTML
  * around it — phase banner, Start / Hit / Stay, the target prompt, your bust risk from the
- * advisor, the event ticker, the round summary and the result.
+ * advisor, the log in words, the round summary, the result with Rematch and Replay.
  */
-import type { Room } from '@colyseus/sdk';
+import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
 import { h, setConnectionBanner, toast } from '../../dom';
 import { currentName } from '../../name';
-import { enterRoom, forgetRoom, rememberRoom, reopenOnLoss } from '../../net';
+import { client, forgetRoom, handOver, openTable } from '../../net';
+import { replayLink } from '../../replay/replay-link';
+import { rematchText, waitingText } from './labels';
+import { logWords } from './log-words';
 import { TableRenderer, type SeatRow } from './table-renderer';
+import './flip7.css';
 
 interface Flip7Synced {
   phase: string;
@@ -20,7 +24,12 @@ interface Flip7Synced {
   deckCount: number;
   discardCount: number;
   winner: string;
-  log: string[];
+  /** The last entries of the log (shared/games/flip7/log.ts), numbered by `i`. */
+  log: (Flip7LogEntry & { i: number })[];
+  maxPlayers: number;
+  rematchVotes: string[];
+  /** The finished game's address under #/replay/, once it is stored. */
+  replayId?: string;
   deadline: number;
   nextRoundAt: number;
   spectators: number;
@@ -29,29 +38,32 @@ interface Flip7Synced {
 
 const seatKey = (roomId: string) => `parlor:seat:${roomId}`;
 const PROMPT: Record<string, string> = {
-  freeze: 'Click a player to freeze',
-  flip_three: 'Click a player who must flip three cards',
-  second_chance: 'Click a player to give your spare Second Chance to',
+  freeze: 'choose who is frozen — tap or click their row',
+  flip_three: 'choose who must flip three cards — tap or click their row',
+  second_chance: 'choose who gets your spare Second Chance — tap or click their row',
 };
 
 export async function showFlip7(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  let room: Room<any, Flip7Synced>;
-  try {
-    const seatToken = sessionStorage.getItem(seatKey(roomId)) ?? undefined;
-    room = (await enterRoom(roomId, { name: currentName(), spectate: watch, ...(seatToken && !watch ? { seatToken } : {}) })) as Room<any, Flip7Synced>;
-  } catch (err) {
-    toast(`Could not open table ${roomId}: ${(err as Error).message}`);
-    location.hash = '#/';
-    return () => undefined;
-  }
-  rememberRoom(room);
-  reopenOnLoss(room);
+  const seatToken = sessionStorage.getItem(seatKey(roomId)) ?? undefined;
+  const opened = await openTable<Flip7Synced>(roomId, { name: currentName(), spectate: watch, ...(seatToken && !watch ? { seatToken } : {}) }, 'table');
+  if (!opened) return () => undefined;
+  const room = opened;
   room.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(roomId), token));
-  room.onMessage('error', (e: { code: string; message: string }) => toast(`${e.message} (${e.code})`));
-  room.onDrop(() => setConnectionBanner('Connection lost — reconnecting…'));
-  room.onReconnect(() => {
-    setConnectionBanner(null);
-    rememberRoom(room);
+  // The players agreed on a rematch: each takes their seat at the new table; a spectator watches it.
+  room.onMessage('rematch', async ({ roomId: nextId, reservation }: { roomId: string; reservation?: any }) => {
+    if (!reservation) {
+      location.hash = `#/flip7/${nextId}/watch`;
+      return;
+    }
+    try {
+      const next = await client.consumeSeatReservation(reservation);
+      // The new table sends its seat token as soon as the seat is taken, before its view listens.
+      next.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(next.roomId), token));
+      handOver(next);
+      location.hash = `#/flip7/${next.roomId}`;
+    } catch (err) {
+      toast(`Rematch failed: ${(err as Error).message}`);
+    }
   });
 
   const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
@@ -61,12 +73,13 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
   const stay = h('button', { id: 'stay', hidden: true, onclick: () => room.send('stay', {}) }, 'Stay');
   const risk = h('div', { id: 'risk', class: 'muted' });
   const summary = h('div', { id: 'round-summary', class: 'result', hidden: true });
-  const ticker = h('ul', { id: 'ticker', class: 'ticker' });
+  const ticker = h('ul', { id: 'ticker', class: 'ticker', 'aria-live': 'polite' });
+  const legend = h('p', { id: 'flip7-legend', class: 'flip7-legend muted' }, h('span', { class: 'dealer-mark', 'aria-hidden': 'true' }, '◆'), ' Dealer — deals this round; play starts on their left');
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const canvasWrap = h('div', { id: 'flip7-table', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, canvasWrap,
     h('aside', { class: 'side' }, badge, banner, h('div', { class: 'choices' }, start, hit, stay), risk, summary,
-      h('h3', { class: 'ticker-title' }, 'Table talk'), ticker, spectators,
+      h('h3', { class: 'ticker-title' }, 'Table talk'), ticker, legend, spectators,
       h('label', { class: 'share' }, 'Share this table ', h('input', { readonly: true, value: `${location.origin}/#/flip7/${roomId}` })))));
 
   const renderer = new TableRenderer();
@@ -75,6 +88,8 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
 
   const me = () => room.sessionId;
   const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
+  /** The name at a rules seat (0-based), as log entries name players. */
+  const nameAtSeat = (seat: number) => [...(room.state.players?.values() ?? [])].find((p) => p.seat === seat + 1)?.name ?? `seat ${seat + 1}`;
   const seconds = (t: number) => Math.max(0, Math.ceil((t - Date.now()) / 1000));
 
   const bannerText = (s: Flip7Synced): string => {
@@ -82,7 +97,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     const pendingKind = s.pending?.kind ?? '';
     switch (s.phase) {
       case 'lobby':
-        return s.host === me() ? `${s.players.size} seated — start when ready (3 to ${18})` : `Waiting for ${nameOf(s.host)} to start`;
+        return waitingText(s.players.size, s.maxPlayers, s.host === me() ? null : nameOf(s.host));
       case 'playing':
         if (pendingKind) return mine ? `You: ${PROMPT[pendingKind] ?? pendingKind}` : `${nameOf(s.toAct)} chooses who gets the ${pendingKind.replace('_', ' ')}`;
         return mine ? `Round ${s.round}: your turn — Hit or Stay? (${seconds(s.deadline)} s)` : `Round ${s.round}: ${nameOf(s.toAct)}'s turn`;
@@ -93,6 +108,23 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
       default:
         return s.phase;
     }
+  };
+
+  /** Rematch (for players: who asked, who it waits for), Replay once the game is stored, the way back. */
+  const endOfGame = (s: Flip7Synced, rows: (SeatRow & { seat: number })[], seated: boolean): HTMLElement[] => {
+    const votes = [...(s.rematchVotes ?? [])];
+    const people = rows.filter((r) => !r.bot && !r.botControlled);
+    const asked = people.filter((r) => votes.includes(r.id)).map((r) => r.name);
+    const waiting = people.filter((r) => !votes.includes(r.id)).map((r) => r.name);
+    const mine = votes.includes(me());
+    const rematch = h('button', { id: 'rematch', class: 'primary', disabled: mine, onclick: () => room.send('rematch', {}) },
+      mine ? 'Rematch asked' : votes.length ? 'Accept rematch' : 'Rematch');
+    const actions = h('div', { class: 'result-actions' },
+      seated ? rematch : '',
+      s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : '',
+      h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'));
+    const line = rematchText(asked, waiting) || (seated ? '' : 'If the players rematch, you follow them to the new table.');
+    return [actions, ...(line ? [h('p', { id: 'rematch-votes', class: 'muted' }, line)] : [])];
   };
 
   const render = () => {
@@ -119,9 +151,9 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
       summary.replaceChildren(
         h('strong', { id: 'result-text' }, s.phase === 'game_over' ? bannerText(s) : `Round ${s.round} scores`),
         h('ul', {}, ...rows.map((r) => h('li', {}, `${r.name}: +${r.roundScore} → ${r.total}`))),
-        s.phase === 'game_over' ? h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby') : '');
+        ...(s.phase === 'game_over' ? endOfGame(s, rows, seated) : []));
     }
-    ticker.replaceChildren(...[...s.log].slice(-14).reverse().map((line) => h('li', {}, line)));
+    ticker.replaceChildren(...[...(s.log ?? [])].slice(-14).reverse().map((entry) => h('li', {}, logWords(entry, nameAtSeat))));
     spectators.textContent = `${s.spectators} watching`;
   };
   room.onStateChange(render);

@@ -1,8 +1,11 @@
 /**
  * The Gomoku table: the Pixi board plus the HTML around it — phase banner, players with
- * colour, connection and clock, the Swap 2 choice buttons, errors, the result and rematch.
- * Everything shown is derived from the synced state; clicks only send intentions.
+ * colour, connection and both clocks, the Swap 2 choice buttons, the move list (with stepping
+ * back for spectators), errors, the result and rematch. Moves, turns and the result are
+ * announced to screen readers. Everything shown is derived from the synced state; clicks and
+ * keys only send intentions.
  */
+import './gomoku.css';
 import type { Room } from '@colyseus/sdk';
 import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { h, setConnectionBanner, toast } from '../../dom';
@@ -12,7 +15,14 @@ import { createButton } from '../client-game';
 /** Where new Gomoku games open (as in ./index.ts, which imports this view). */
 const gomokuRoute = { room: 'gomoku', path: 'room' };
 import { client, enterRoom, forgetRoom, handOver, rememberRoom, reopenOnLoss } from '../../net';
+import { announce } from '../../announce';
+import { replayLink } from '../../replay/replay-link';
+import { cellName } from '../../../../shared/games/gomoku/notation';
 import { BoardRenderer } from './board-renderer';
+import { playerClock, LOW_TIME_SECONDS } from './clock';
+import { CHOICE_WORDS, boardAt, moveEntries, openingChoices, stoneWords, type Colour } from './move-list';
+import { moveListItems } from './move-list-view';
+import { Review } from './review';
 import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
 
 interface PlayerState extends RankedPlayer { connected: boolean; returnBy: number }
@@ -34,12 +44,16 @@ interface GomokuSynced {
   rule: string;
   swap2: boolean;
   rematchVotes: string[];
+  /** Set once the finished game is kept (server/history/): its replay is at #/replay/<id>. */
+  replayId: string;
   ranked: boolean;
   /** Against the computer: its level (0 for two people). */
   computer: number;
   bestOf: number;
   gameNumber: number;
   nextGameAt: number;
+  matchId: string;
+  turn: number;
 }
 
 const PLACEMENT_PHASES = new Set(['swap2_placement', 'swap2_extra', 'main_game']);
@@ -65,10 +79,19 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const resign = h('button', { id: 'resign', class: 'danger', hidden: true }, 'Resign');
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
-  const boardWrap = h('div', { id: 'board', class: 'board-wrap' });
+  const keyHint = h('p', { id: 'key-hint', class: 'muted keyboard-only' }, 'Keyboard: focus the board (Tab), move with the arrows, Enter places.');
+  const moveList = h('ol', { id: 'move-list', class: 'move-list' });
+  // The board takes the keyboard focus: arrows move a cursor, Enter places (board-renderer.ts).
+  const boardWrap = h('div', { id: 'board', class: 'board-wrap', tabindex: 0, role: 'application', 'aria-label': 'Gomoku board. Arrow keys move the cursor, Enter or Space places a stone.' });
+  const review = new Review(() => room.state?.moves?.length ?? 0, () => !isPlayer() || room.state?.phase === 'game_over',
+    (step, total) => (step === 0 ? `Start · ${total} moves` : `Move ${step} of ${total} · ${stoneWords(step, room.state.moves[step - 1])}`), () => render());
   view.append(h('section', { class: 'table' }, boardWrap,
     h('aside', { class: 'side' }, badge, series, banner, choices, result,
-      h('p', { id: 'tap-hint', class: 'muted touch-only' }, 'Tap a point to preview your stone, then tap it again to place it.'), players, spectators, resign,
+      h('p', { id: 'tap-hint', class: 'muted touch-only' }, 'Tap a point to preview your stone, then tap it again to place it.'),
+      keyHint,
+      players,
+      h('section', { class: 'moves', 'aria-label': 'Moves' }, h('h3', {}, 'Moves'), review.controls, moveList),
+      spectators, resign,
       h('label', { class: 'share' }, 'Share this table ', share))));
 
   const renderer = new BoardRenderer();
@@ -78,11 +101,23 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
   const isPlayer = () => Boolean(room.state.players?.get(me()));
   const myTurn = () => room.state.toMove === me();
+  const sessionOfSeat = (seat: number) => [...(room.state.players?.entries() ?? [])].find(([, p]) => p.seat === seat)?.[0] ?? '';
+  const nameOfSeat = (seat: number) => nameOf(sessionOfSeat(seat));
+  const colourOfSession = (id: string): Colour | null => (id && id === room.state.blackPlayer ? 'black' : id && id === room.state.whitePlayer ? 'white' : null);
+  const choicesMade = () => {
+    const s = room.state;
+    return openingChoices({ swap2: s.swap2, phase: s.phase, stones: s.moves.length, turn: s.turn, endReason: s.endReason, colourOfSeat: (seat) => colourOfSession(sessionOfSeat(seat)) });
+  };
 
   renderer.ghostColour = (cell) => {
     const s = room.state;
-    if (!myTurn() || !PLACEMENT_PHASES.has(s.phase) || s.board[cell]) return null;
+    if (!myTurn() || review.step !== null || !PLACEMENT_PHASES.has(s.phase) || s.board[cell]) return null;
     return colourOfStone(s.moves.length + 1);
+  };
+  renderer.keyboardPlays = () => isPlayer() && room.state.phase !== 'game_over' && room.state.phase !== 'waiting';
+  renderer.onCursor = (cell) => {
+    const stone = room.state.board[cell];
+    announce(`${cellName(cell)}${stone ? `, ${stone === 1 ? 'black' : 'white'} stone` : ''}`);
   };
   renderer.onCellClick = (x, y) => room.send('place', { x, y });
   resign.addEventListener('click', () => {
@@ -90,12 +125,17 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   });
   share.addEventListener('focus', () => share.select());
 
-  room.onMessage('error', (e: { code: string; message: string }) => toast(`${e.message} (${e.code})`));
-  room.onMessage('rematch', async ({ reservation }: { reservation: any }) => {
+  room.onMessage('error', (e: { code: string; message: string }) => toast(e.message));
+  room.onMessage('rematch', async ({ roomId: nextRoom, reservation }: { roomId?: string; reservation?: any }) => {
+    // A spectator is told where the players went, with no seat: it follows them as a spectator.
+    if (!reservation) {
+      if (nextRoom) location.hash = `#/${gomokuRoute.path}/${nextRoom}/watch`;
+      return;
+    }
     try {
       const next = await client.consumeSeatReservation(reservation);
       handOver(next);
-      location.hash = `#/room/${next.roomId}`;
+      location.hash = `#/${gomokuRoute.path}/${next.roomId}`;
     } catch (err) {
       toast(`Rematch failed: ${(err as Error).message}`);
     }
@@ -107,32 +147,81 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   });
   room.onLeave((code) => {
     setConnectionBanner(null);
-    if (code > 1001 && code !== 4000) toast(`Disconnected from the table (code ${code})`);
+    if (code > 1001 && code !== 4000) toast('Disconnected from the table. Reload the page to come back.');
   });
 
+  /** The clock that was last warned about: a turn is warned once. */
+  let warnedTurn = -1;
   const renderPlayers = () => {
     const s = room.state;
+    const now = Date.now();
     const seated = [...(s.players?.entries() ?? [])].sort((a, b) => a[1].seat - b[1].seat);
     players.replaceChildren(...seated.map(([id, p]) => {
       const colour = id === s.blackPlayer ? 'black' : id === s.whitePlayer ? 'white' : s.swap2 ? 'to be chosen' : '';
-      const status = p.connected ? 'connected' : `disconnected — ${Math.max(0, Math.ceil((p.returnBy - Date.now()) / 1000))} s to return`;
-      const clock = s.toMove === id && s.deadline > 0 ? `${Math.max(0, Math.ceil((s.deadline - Date.now()) / 1000))} s` : '';
+      const status = p.connected ? 'connected' : `disconnected — ${Math.max(0, Math.ceil((p.returnBy - now) / 1000))} s to return`;
+      const clock = playerClock(s, id, now);
+      if (clock?.low && clock.running && id === me() && warnedTurn !== s.turn) {
+        warnedTurn = s.turn;
+        announce(`${LOW_TIME_SECONDS} seconds left to move`, 'assertive');
+      }
       return h('div', { class: `player${s.toMove === id ? ' to-move' : ''}`, 'data-session': id },
         h('span', { class: `stone-icon ${colour.replace(/ /g, '-')}` }),
         h('span', { class: 'player-name' }, `${p.name}${id === me() ? ' (you)' : ''}${s.ranked ? ` ${ratingLabel(p)}` : ''}`),
         h('span', { class: 'player-colour muted' }, colour),
         h('span', { class: `player-status ${p.connected ? 'ok' : 'away'}` }, status),
-        h('span', { class: 'player-clock' }, clock));
+        h('span', { class: `player-clock${clock?.running ? ' running' : ''}${clock?.low ? ' low' : ''}`, 'aria-label': clock ? `${clock.text} ${clock.running ? 'left' : 'per move'}` : undefined }, clock?.text ?? ''));
     }));
   };
 
+  /** What the live region last told: news is announced once, from the first state on. */
+  let heard: { stones: number; choices: number; phase: string; toMove: string } | null = null;
+  const announceNews = (choiceList: ReturnType<typeof choicesMade>) => {
+    const s = room.state;
+    const now = { stones: s.moves.length, choices: choiceList.length, phase: s.phase, toMove: s.toMove };
+    const before = heard;
+    heard = now;
+    if (!before) return;
+    const news: string[] = [];
+    for (const c of choiceList.slice(before.choices)) if (c.stones <= before.stones) news.push(`${nameOfSeat(c.seat)} ${CHOICE_WORDS[c.choice]}`);
+    for (let n = before.stones + 1; n <= now.stones; n++) news.push(stoneWords(n, s.moves[n - 1]));
+    for (const c of choiceList.slice(before.choices)) if (c.stones > before.stones) news.push(`${nameOfSeat(c.seat)} ${CHOICE_WORDS[c.choice]}`);
+    if (now.phase === 'game_over' && before.phase !== 'game_over') news.push(resultText(s, me(), nameOf));
+    else if (now.toMove !== before.toMove || now.stones !== before.stones || now.phase !== before.phase) {
+      if (now.toMove === me()) news.push(phaseBanner(s, me(), nameOf));
+      else if (now.toMove !== before.toMove && now.toMove) news.push(`${nameOf(now.toMove)} to play`);
+    }
+    if (news.length) announce(news.join('. '));
+  };
+
+  let listKey = '';
+  const renderMoves = (choiceList: ReturnType<typeof choicesMade>) => {
+    const s = room.state;
+    const shown = review.shown();
+    const pick = review.controls.hidden ? undefined : (step: number) => review.go(step);
+    const key = `${[...s.moves].join(',')}|${choiceList.map((c) => c.choice).join(',')}|${shown}|${Boolean(pick)}|${[...(s.players?.values() ?? [])].map((p) => p.name).join(',')}`;
+    if (key === listKey) return;
+    listKey = key;
+    moveList.replaceChildren(...moveListItems(moveEntries(s.moves, choiceList), { shown, nameOfSeat, pick }));
+    const current = moveList.querySelector('.current') ?? moveList.lastElementChild;
+    if (current && moveList.scrollHeight > moveList.clientHeight) moveList.scrollTop = (current as HTMLElement).offsetTop - moveList.clientHeight / 2;
+  };
+
+  /** My rating as last synced (ranked): when it changes, the header is told to re-read it. */
+  let myRating: number | null = null;
   const render = () => {
     const s = room.state;
     if (!s || !s.board) return;
-    renderer.draw({ board: s.board, moves: s.moves, winLine: s.winLine, numberOpening: s.swap2 });
+    review.render();
+    const shown = review.shown();
+    const moves = [...s.moves].slice(0, shown);
+    renderer.draw(review.step === null ? { board: s.board, moves: s.moves, winLine: s.winLine } : { board: boardAt(moves, shown), moves, winLine: [] });
+    const choiceList = choicesMade();
+    renderMoves(choiceList);
+    announceNews(choiceList);
     banner.textContent = phaseBanner(s, me(), nameOf);
     banner.classList.toggle('yours', myTurn());
     badge.hidden = isPlayer();
+    keyHint.hidden = !renderer.keyboardPlays();
     spectators.textContent = `${s.spectators} watching`;
     resign.hidden = !isPlayer() || s.phase === 'waiting' || s.phase === 'game_over';
     choices.replaceChildren(...(myTurn() ? [...s.choices].map((c) =>
@@ -148,9 +237,17 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
         s.computer ? 'Play again (the other side opens)' : votes.includes(me()) ? 'Rematch requested…' : votes.length ? 'Accept rematch' : 'Rematch');
       const vsComputer = s.ranked || s.computer ? '' : createButton('play-computer', 'Play the computer', gomokuRoute, () => ({ rule: s.rule, swap2: s.swap2, opponent: 'computer', level: 2, first: 'human' }));
       const change = ratingChangeText(s, me());
+      // Only the two ranked players are offered to queue again; a spectator just goes back.
       result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
         change ? h('div', { id: 'rating-change', class: 'rating-change' }, change) : '',
-        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : ''));
+        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked && isPlayer() ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : '',
+          s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : ''));
+    }
+    // The header's rating (ranked/account.ts) re-reads it once a game's change has landed.
+    const mine = s.ranked ? s.players?.get(me()) : undefined;
+    if (mine && mine.rating !== myRating) {
+      if (myRating !== null) window.dispatchEvent(new Event('parlor:rating-changed'));
+      myRating = mine.rating;
     }
   };
   room.onStateChange(render);
@@ -161,6 +258,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
 
   return () => {
     window.clearInterval(ticker);
+    review.destroy();
     renderer.destroy();
     setConnectionBanner(null);
     if (room.state?.phase === 'game_over' || !isPlayer()) forgetRoom(room.roomId);

@@ -1,17 +1,21 @@
 /**
  * Monty Hall on a Pixi.js canvas: three doors (closed, selected, open with a goat or the
- * car) above a chart of the statistics — observed win rates for sticking and switching as
- * bars with 90/95/99% Wilson score intervals and the theory (1/3, 2/3) marked — that fills in
- * as games are played.
+ * car; the player's door stays marked after the reveal) above a chart of the statistics —
+ * observed win rates for sticking and switching as bars with 90/95/99% Wilson score intervals
+ * and the theory (1/3, 2/3) marked — that fills in as games are played. The canvas publishes
+ * its doors and the boxes of its labels (data-doors, data-labels) for tests and tools.
  */
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { INTERVAL_NAME, summary, THEORETICAL, type Statistics } from '../../../../shared/games/monty-hall/stats';
 import { renderOnDemand } from '../../render-on-demand';
 import { containerSize, fitToContainer } from '../../fit-canvas';
+import { MONTY } from './palette';
 
 export interface DoorView {
   number: number;
   state: string;
+  /** The player's door (`chosen`: the one they hold now or ended with; `first`: the one they switched away from). */
+  mark?: 'chosen' | 'first';
 }
 
 export interface StagePicture {
@@ -22,9 +26,9 @@ export interface StagePicture {
   label: string;
 }
 
-const DOOR = 0x8a4b2a;
-const FRAME = 0x3b2a14;
-const SELECTED = 0xe3a21a;
+const { door: DOOR, frame: FRAME, selected: SELECTED, ink: INK, muted: MUTED } = MONTY;
+/** The space above the doors kept for the picture's label. */
+const LABEL_BAND = 32;
 
 export class StageRenderer {
   private readonly app = new Application();
@@ -63,7 +67,7 @@ export class StageRenderer {
     this.redraw();
   }
 
-  private text(value: string, x: number, y: number, size: number, colour = 0x1f1a14, anchor = 0.5): Text {
+  private text(value: string, x: number, y: number, size: number, colour: number = INK, anchor = 0.5): Text {
     const t = new Text({ text: value, style: { fontFamily: 'system-ui, sans-serif', fontSize: size, fontWeight: '600', fill: colour }, resolution: this.app.renderer.resolution });
     t.anchor.set(anchor, 0.5);
     t.position.set(x, y);
@@ -76,37 +80,56 @@ export class StageRenderer {
     this.app.stage.hitArea = this.app.screen;
     this.texts.removeChildren().forEach((c) => c.destroy());
     this.drawDoors(width, height * 0.55);
-    this.drawChart(width, height * 0.58, height * 0.4);
+    // A narrow chart (a phone) takes its caption on two lines: the chart starts lower to make room.
+    const captionRoom = width < 560 ? 24 : 0;
+    this.drawChart(width, height * 0.58 + captionRoom, height * 0.4 - captionRoom);
+    // Published for tests: every label's box in CSS pixels (none may overprint another).
+    this.app.canvas.dataset.labels = JSON.stringify(this.texts.children.map((t) => {
+      const b = t.getBounds();
+      return { text: (t as Text).text, x: Math.round(b.x), y: Math.round(b.y), w: Math.round(b.width), h: Math.round(b.height) };
+    }));
     this.requestRender();
   }
 
   private drawDoors(width: number, height: number): void {
     const g = this.doors.clear();
-    const w = Math.min(width / 4.2, height * 0.55);
-    const h = Math.min(height * 0.8, w * 1.7);
+    // The doors fit below the label band, with room for their frames and the selection outline.
+    const room = height - LABEL_BAND - 16;
+    const w = Math.max(20, Math.min(width / 4.2, room / 1.7));
+    const h = w * 1.7;
     const gap = (width - 3 * w) / 4;
-    this.boxes = this.picture.doors.map((d, i) => ({ number: d.number, x: gap + i * (w + gap), y: (height - h) / 2 + 10, w, h }));
-    // Published for tests and tools: each door's centre in CSS pixels.
-    this.app.canvas.dataset.doors = JSON.stringify(this.boxes.map((b) => ({ number: b.number, x: b.x + b.w / 2, y: b.y + b.h / 2 })));
+    this.boxes = this.picture.doors.map((d, i) => ({ number: d.number, x: gap + i * (w + gap), y: LABEL_BAND + 10 + (room - h) / 2, w, h }));
+    // Published for tests and tools: each door's centre in CSS pixels, its state and the player's mark.
+    this.app.canvas.dataset.doors = JSON.stringify(this.boxes.map((b, i) => ({ number: b.number, x: b.x + b.w / 2, y: b.y + b.h / 2, state: this.picture.doors[i].state, mark: this.picture.doors[i].mark ?? null })));
     for (const [i, d] of this.picture.doors.entries()) {
       const b = this.boxes[i];
       const open = d.state.startsWith('open');
       g.roundRect(b.x - 6, b.y - 6, b.w + 12, b.h + 6, 6).fill(FRAME);
       if (open) {
-        g.rect(b.x, b.y, b.w, b.h).fill(0xf3ead8);
+        g.rect(b.x, b.y, b.w, b.h).fill(MONTY.openDoor);
         if (d.state === 'open_with_prize') drawCar(g, b.x + b.w / 2, b.y + b.h * 0.55, b.w * 0.7);
         else drawGoat(g, b.x + b.w / 2, b.y + b.h * 0.55, b.w * 0.6);
-        this.text(d.state === 'open_with_prize' ? 'CAR' : 'goat', b.x + b.w / 2, b.y + b.h * 0.85, Math.max(12, b.w * 0.12), d.state === 'open_with_prize' ? 0x1d7a33 : 0x7a6e60);
+        this.text(d.state === 'open_with_prize' ? 'CAR' : 'goat', b.x + b.w / 2, b.y + b.h * 0.85, Math.max(12, b.w * 0.12), d.state === 'open_with_prize' ? MONTY.car : MUTED);
       } else {
         g.rect(b.x, b.y, b.w, b.h).fill(DOOR);
         g.rect(b.x + b.w * 0.12, b.y + b.h * 0.08, b.w * 0.76, b.h * 0.36).stroke({ width: 3, color: 0x6b3a20 });
         g.rect(b.x + b.w * 0.12, b.y + b.h * 0.52, b.w * 0.76, b.h * 0.4).stroke({ width: 3, color: 0x6b3a20 });
         g.circle(b.x + b.w * 0.82, b.y + b.h * 0.5, Math.max(3, b.w * 0.04)).fill(0xe8c36a);
-        this.text(String(d.number), b.x + b.w / 2, b.y + b.h * 0.26, Math.max(18, b.w * 0.25), 0xfff3dc);
+        this.text(String(d.number), b.x + b.w / 2, b.y + b.h * 0.26, Math.max(18, b.w * 0.25), MONTY.doorNumber);
       }
-      if (d.state === 'selected') g.roundRect(b.x - 10, b.y - 10, b.w + 20, b.h + 14, 8).stroke({ width: 5, color: SELECTED });
+      // The player's door keeps its outline and a tag through the reveal and the end of the game.
+      if (d.mark === 'chosen' || d.state === 'selected') g.roundRect(b.x - 10, b.y - 10, b.w + 20, b.h + 14, 8).stroke({ width: 5, color: SELECTED });
+      else if (d.mark === 'first') g.roundRect(b.x - 9, b.y - 9, b.w + 18, b.h + 12, 8).stroke({ width: 2, color: SELECTED });
+      if (d.mark) this.tag(d.mark === 'chosen' ? 'your door' : 'first pick', b, d.mark === 'chosen');
     }
-    if (this.picture.label) this.text(this.picture.label, width / 2, 18, 18);
+    if (this.picture.label) this.text(this.picture.label, width / 2, LABEL_BAND / 2, 18);
+  }
+
+  /** A tag at the top of a door: gold for the player's door, pale for the one they left. */
+  private tag(label: string, b: { x: number; y: number; w: number; h: number }, strong: boolean): void {
+    const t = this.text(label, b.x + b.w / 2, b.y + b.h * 0.075, Math.max(11, Math.min(16, b.w * 0.11)), INK);
+    t.scale.set(Math.min(1, (b.w - 8) / t.width));
+    this.doors.roundRect(t.x - t.width / 2 - 4, t.y - t.height / 2 - 1, t.width + 8, t.height + 2, 4).fill(strong ? SELECTED : MONTY.openDoor);
   }
 
   /** Two bars (stick, switch): observed rate, 99/95/90% intervals as nested whiskers, theory as a dashed mark. */
@@ -119,7 +142,7 @@ export class StageRenderer {
     g.rect(left, top, right - left, bottom - top).fill({ color: 0xffffff, alpha: 0.6 });
     for (const p of [0, 0.25, 0.5, 0.75, 1]) {
       g.moveTo(left, y(p)).lineTo(right, y(p)).stroke({ width: 1, color: 0xd8cfc0 });
-      this.text(`${p * 100}%`, left - 8, y(p), 11, 0x7a6e60, 1);
+      this.text(`${p * 100}%`, left - 8, y(p), 11, MUTED, 1);
     }
     const barW = Math.min(90, (right - left) / 6);
     for (const [i, strategy] of (['stick', 'switch'] as const).entries()) {
@@ -144,7 +167,10 @@ export class StageRenderer {
       // The two labels never overprint: each fits a third of the chart.
       barLabel.scale.set(Math.min(1, ((right - left) / 3 - 6) / barLabel.width));
     }
-    const caption = this.text(`win rate by strategy · whiskers: 90 / 95 / 99% ${INTERVAL_NAME} intervals · dashes: theory`, width / 2, top - 12, 12, 0x7a6e60);
+    const twoLines = width < 560;
+    const words = twoLines ? `win rate by strategy · dashes: theory\nwhiskers: 90 / 95 / 99% ${INTERVAL_NAME} score intervals` : `win rate by strategy · whiskers: 90 / 95 / 99% ${INTERVAL_NAME} score intervals · dashes: theory`;
+    const caption = this.text(words, width / 2, top - (twoLines ? 20 : 12), 12, MUTED);
+    caption.style.align = 'center';
     // On a narrow screen the caption shrinks to the chart's width instead of running off it.
     caption.scale.set(Math.min(1, (width - 12) / caption.width));
   }

@@ -24,6 +24,12 @@ interface MontySynced {
 const plain = (s: Statistics): Statistics => ({ stickWins: s.stickWins, stickLosses: s.stickLosses, switchWins: s.switchWins, switchLosses: s.switchLosses });
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The player's door stays marked: the one picked until the end, then the one they ended with (and the one they left). */
+function markOf(s: MontySynced, door: number): 'chosen' | 'first' | undefined {
+  if (s.phase === 'complete' && s.result) return door === s.result.finalChoice ? 'chosen' : door === s.result.initialChoice ? 'first' : undefined;
+  return door === s.playerChoice ? 'chosen' : undefined;
+}
+
 export async function showMonty(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
   const opened = await openTable<MontySynced>(roomId, { name: currentName(), spectate: watch }, 'game');
   if (!opened) return () => undefined;
@@ -65,9 +71,9 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
     const everyone = plain(s.allStats);
     numbers.textContent = (['stick', 'switch'] as const).map((k) => {
       const x = summary(everyone, k);
-      return `Everyone, ${k}: ${x.total ? pct(x.rate) : '—'} of ${x.total}${x.total ? ` (95% ${INTERVAL_NAME} interval: ${pct(x.ci95[0])}–${pct(x.ci95[1])})` : ''}`;
+      return `Everyone, ${k}: ${x.total ? pct(x.rate) : '—'} of ${x.total}${x.total ? ` (95% ${INTERVAL_NAME} score interval: ${pct(x.ci95[0])}–${pct(x.ci95[1])})` : ''}`;
     }).join(' · ') + ` · ${s.spectators} watching`;
-    stage.draw({ doors: [...s.doors].map((d) => ({ number: d.number, state: d.state })), clickable: mine && s.phase === 'initialized', stats: plain(s.stats), label: mine ? 'Your games' : `${player}'s games` });
+    stage.draw({ doors: [...s.doors].map((d) => ({ number: d.number, state: d.state, mark: markOf(s, d.number) })), clickable: mine && s.phase === 'initialized', stats: plain(s.stats), label: mine ? 'Your games' : `${player}'s games` });
   };
   room.onStateChange(render);
   render();

@@ -7,8 +7,8 @@ import { Application, Container, Graphics, Text } from 'pixi.js';
 import { COLS, ROWS, validateSelection, type Selection } from '../../../../shared/games/ten-exorcism/board';
 import { renderOnDemand } from '../../render-on-demand';
 import { containerSize, fitToContainer } from '../../fit-canvas';
+import { BOARD_BACKGROUND, GHOST_INK, POWER_COLOURS } from './palette';
 
-const POWER_COLOURS = [0, 0x8ecae6, 0x6fb8d9, 0x5aa6c9, 0x7d8fd6, 0x9b7dd6, 0xb76fc9, 0xcf6aa8, 0xe0687f, 0xe6705a];
 
 export class TenBoardRenderer {
   private readonly app = new Application();
@@ -97,7 +97,7 @@ export class TenBoardRenderer {
     Object.assign(this.app.canvas.dataset, { originX: this.ox, originY: this.oy, cell: this.size });
     this.numbers.removeChildren().forEach((c) => c.destroy());
     this.labels = Array.from({ length: ROWS * COLS }, (_, i) => {
-      const t = new Text({ text: '', style: { fontFamily: 'system-ui, sans-serif', fontSize: Math.max(8, this.size * 0.42), fontWeight: '700', fill: 0x1b1424 }, resolution: this.app.renderer.resolution });
+      const t = new Text({ text: '', style: { fontFamily: 'system-ui, sans-serif', fontSize: Math.max(8, this.size * 0.42), fontWeight: '700', fill: GHOST_INK }, resolution: this.app.renderer.resolution });
       t.anchor.set(0.5);
       t.position.set(this.ox + (i % COLS) * this.size + this.size / 2, this.oy + Math.floor(i / COLS) * this.size + this.size / 2 - this.size * 0.03);
       this.numbers.addChild(t);
@@ -120,7 +120,7 @@ export class TenBoardRenderer {
   private drawCells(): void {
     const g = this.cells.clear();
     const s = this.size;
-    g.roundRect(this.ox - 6, this.oy - 6, s * COLS + 12, s * ROWS + 12, 10).fill(0x2b2233);
+    g.roundRect(this.ox - 6, this.oy - 6, s * COLS + 12, s * ROWS + 12, 10).fill(BOARD_BACKGROUND);
     this.board.forEach((p, i) => {
       const x = this.ox + (i % COLS) * s + s / 2;
       const y = this.oy + Math.floor(i / COLS) * s + s / 2;

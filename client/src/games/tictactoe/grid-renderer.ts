@@ -1,6 +1,7 @@
 /**
  * Tic Tac Toe on a Pixi.js canvas: the 3x3 grid with X and O, the keypad key (7 8 9 on top)
- * faintly in each empty cell, the AI's last move ringed, and the winning line.
+ * faintly in each empty cell, the AI's last move ringed, the winning line, and a keyboard
+ * cursor (arrows move it, Enter or Space plays there) while the grid has the focus.
  */
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { indexToKeypad, LINES } from '../../../../shared/games/tictactoe/engine';
@@ -23,7 +24,12 @@ export class GridRenderer {
   private cell = 0;
   private ox = 0;
   private oy = 0;
+  /** The keyboard cursor (a cell index, row 0 on top), shown while the grid has the focus. */
+  private cursor = 4;
+  private focused = false;
   onCellClick: (key: number) => void = () => undefined;
+  /** The cursor moved to cell `index` (for the live region). */
+  onCursor: (index: number) => void = () => undefined;
 
   async mount(container: HTMLElement): Promise<void> {
     await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
@@ -38,6 +44,7 @@ export class GridRenderer {
       if (!this.picture.clickable || cx < 0 || cy < 0 || cx > 2 || cy > 2) return;
       if (this.picture.board[cy * 3 + cx] === 'E') this.onCellClick(indexToKeypad(cy * 3 + cx));
     });
+    this.listenToKeys(container);
     this.app.renderer.on('resize', () => this.redraw());
     this.unfit = fitToContainer(this.app, container);
     this.redraw();
@@ -46,6 +53,32 @@ export class GridRenderer {
   destroy(): void {
     this.unfit();
     this.app.destroy(true, { children: true });
+  }
+
+  private listenToKeys(container: HTMLElement): void {
+    const steps: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const focus = (on: boolean) => () => {
+      this.focused = on;
+      this.redraw();
+    };
+    container.addEventListener('focus', focus(true));
+    container.addEventListener('blur', focus(false));
+    container.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const step = steps[e.key];
+      if (step) {
+        const x = Math.min(2, Math.max(0, (this.cursor % 3) + step[0]));
+        const y = Math.min(2, Math.max(0, Math.floor(this.cursor / 3) + step[1]));
+        this.cursor = y * 3 + x;
+        // Published for tests and tools: the cursor's cell index.
+        this.app.canvas.dataset.cursor = String(this.cursor);
+        this.onCursor(this.cursor);
+        this.redraw();
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        if (this.picture.clickable && this.picture.board[this.cursor] === 'E') this.onCellClick(indexToKeypad(this.cursor));
+      } else return;
+      e.preventDefault();
+    });
   }
 
   draw(picture: GridPicture): void {
@@ -84,6 +117,11 @@ export class GridRenderer {
       }
       if (this.picture.aiLastKey && indexToKeypad(i) === this.picture.aiLastKey) g.circle(x, y, c * 0.44).stroke({ width: 3, color: 0xe3a21a, alpha: 0.9 });
     });
+    if (this.focused && this.picture.clickable) {
+      const cx = this.ox + (this.cursor % 3) * c;
+      const cy = this.oy + Math.floor(this.cursor / 3) * c;
+      g.roundRect(cx + 6, cy + 6, c - 12, c - 12, 10).stroke({ width: 4, color: 0x1450a0 });
+    }
     const line = LINES.find(([a, b, d]) => this.picture.board[a] !== 'E' && this.picture.board[a] && this.picture.board[a] === this.picture.board[b] && this.picture.board[a] === this.picture.board[d]);
     if (line) {
       const at = (i: number) => [this.ox + (i % 3) * c + c / 2, this.oy + Math.floor(i / 3) * c + c / 2] as const;

@@ -1,0 +1,96 @@
+/**
+ * The Gomoku replay: the board (the table's own renderer) after step k of the game — each
+ * Swap 2 stone and choice is a step, then each main-game stone — with the shared step controls
+ * and the step in words ("4. White h8 — Ada", "Bo chose Black").
+ */
+import { BLACK, CELLS, SIZE } from '../../../shared/games/gomoku/board';
+import { pointName } from '../../../shared/games/gomoku/notation';
+import { BoardRenderer } from '../games/gomoku/board-renderer';
+import { CHOICE_WORDS } from '../games/gomoku/move-list';
+import { nameOfSeat, type FinishedGame } from './finished-game';
+import { replayFrame, resultText } from './layout';
+import { stepControls } from './step-controls';
+
+/** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
+export interface GomokuReplayRecord {
+  config: { rule: string; swap2: boolean; turnSeconds: number; computer: number };
+  steps: GomokuReplayStep[];
+  black: number | null;
+  white: number | null;
+  winLine: number[];
+}
+export type GomokuReplayStep =
+  | { type: 'place'; seat: number; x: number; y: number; colour: number; order: number; phase: string }
+  | { type: 'choice'; seat: number; choice: 'black' | 'white' | 'place_more'; phase: string };
+
+const COLOUR = (colour: number) => (colour === BLACK ? 'Black' : 'White');
+const PHASE_NOTE: Record<string, string> = { swap2_placement: ' (opening stone)', swap2_extra: ' (extra opening stone)' };
+const REASONS: Record<string, string> = { five: 'five in a row' };
+
+/** The words for step k (1-based: the k-th step), and for the start. */
+export function gomokuStepWords(game: FinishedGame, record: GomokuReplayRecord, k: number): string {
+  if (k === 0) return record.config.swap2 ? 'The empty board: the Swap 2 opening starts.' : 'The empty board: Black starts.';
+  const step = record.steps[k - 1];
+  const who = nameOfSeat(game, step.seat);
+  const text = step.type === 'place'
+    ? `${step.order}. ${COLOUR(step.colour)} ${pointName(step.x, step.y)} — ${who}${PHASE_NOTE[step.phase] ?? ''}`
+    : `${who} ${CHOICE_WORDS[step.choice] ?? step.choice}`;
+  return k === record.steps.length ? `${text} · ${resultText(game, (r) => REASONS[r])}` : text;
+}
+
+/** A step's short name in the list of steps: the stone's number (as drawn on it) and point, or the choice. */
+function gomokuStepLabel(record: GomokuReplayRecord, k: number): string {
+  const step = record.steps[k - 1];
+  return step.type === 'place' ? `${step.order}. ${pointName(step.x, step.y)}` : { black: '→ Black', white: '→ White', place_more: '→ two more' }[step.choice];
+}
+
+/** The position after k steps, as the board renderer draws it. */
+function pictureAt(record: GomokuReplayRecord, k: number) {
+  const board = new Array<number>(CELLS).fill(0);
+  const moves: number[] = [];
+  for (const step of record.steps.slice(0, k)) {
+    if (step.type !== 'place') continue;
+    const cell = step.y * SIZE + step.x;
+    board[cell] = step.colour;
+    moves.push(cell);
+  }
+  const winLine = k === record.steps.length ? record.winLine : [];
+  return { board, moves, winLine, numberOpening: record.config.swap2 };
+}
+
+export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => void {
+  const record = game.record as GomokuReplayRecord;
+  const seatColour = (seat: number) => (seat === record.black ? 'Black' : seat === record.white ? 'White' : '');
+  const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: (r) => REASONS[r] });
+  stage.id = 'replay-board';
+  const renderer = new BoardRenderer();
+  let mounted = false;
+  let disposed = false;
+  let shown = 0;
+  const draw = () => {
+    const picture = pictureAt(record, shown);
+    // Published for tests and tools: the step on the board and how many stones it has.
+    Object.assign(stage.dataset, { step: shown, stones: picture.moves.length });
+    if (mounted) renderer.draw(picture);
+  };
+  const controls = stepControls({
+    count: record.steps.length,
+    words: (k) => gomokuStepWords(game, record, k),
+    label: (k) => gomokuStepLabel(record, k),
+    show: (k) => {
+      shown = k;
+      draw();
+    },
+  });
+  side.append(controls.element);
+  void renderer.mount(stage).then(() => {
+    if (disposed) return renderer.destroy();
+    mounted = true;
+    draw();
+  });
+  return () => {
+    disposed = true;
+    controls.destroy();
+    if (mounted) renderer.destroy();
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * What a finished Gomoku game keeps for its replay (server/history/): the settings, and every
+ * step that changed the position in order — the Swap 2 stones with the choices between them
+ * (who made each and what was chosen), then the main game's stones. Seats are the table's
+ * (0-based), as in FinishedGame.players. The client reads it in client/src/replay/gomoku-scene.ts.
+ */
+import type { GomokuState, Phase, Stone, Swap2Choice } from '../../../shared/games/gomoku';
+import type { GameDescription } from '../../history/history-policy';
+import type { TableHost } from '../../table/server-game';
+import type { GomokuRoomState } from './schema';
+
+export type GomokuReplayStep =
+  | { type: 'place'; seat: number; x: number; y: number; colour: Stone; order: number; phase: Phase }
+  | { type: 'choice'; seat: number; choice: Swap2Choice; phase: 'swap2_choice' | 'swap2_final_choice' };
+
+export interface GomokuReplayRecord {
+  config: { rule: string; swap2: boolean; turnSeconds: number; /** The computer's level, 0 for two people. */ computer: number };
+  steps: GomokuReplayStep[];
+  /** The seats that played Black and White (null when the opening never got that far). */
+  black: number | null;
+  white: number | null;
+  /** The cells of the winning five (index y*15+x), empty otherwise. */
+  winLine: number[];
+}
+
+const tableSeat = (seat: number) => seat - 1;
+
+/** `table`: what the table's synced state says of the game's settings (the clock, the computer's level). */
+export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: number; computer: number }): GomokuReplayRecord {
+  const steps: GomokuReplayStep[] = [];
+  let stones = 0;
+  let choices = 0;
+  const place = () => {
+    const m = state.moves[stones++];
+    steps.push({ type: 'place', seat: tableSeat(m.seat), x: m.x, y: m.y, colour: m.colour, order: m.order, phase: m.phase });
+  };
+  // The opening interleaves stones and choices; its stones are the first moves, in order.
+  for (const action of state.opening) {
+    if (action.type === 'place') place();
+    else steps.push({ type: 'choice', seat: tableSeat(action.seat), choice: action.choice, phase: choices++ === 0 ? 'swap2_choice' : 'swap2_final_choice' });
+  }
+  while (stones < state.moves.length) place();
+  return {
+    config: { rule: state.config.rule, swap2: state.config.swap2, turnSeconds: table.turnSeconds, computer: table.computer },
+    steps,
+    black: state.black === null ? null : tableSeat(state.black),
+    white: state.white === null ? null : tableSeat(state.white),
+    winLine: [...state.winLine],
+  };
+}
+
+/** The history policy's `describe` for a Gomoku table: the record, and the ranked match and game number when rated. */
+export function describeGomoku(host: TableHost): GameDescription {
+  const schema = host.schema as unknown as GomokuRoomState;
+  return {
+    record: gomokuReplayRecord(host.game() as GomokuState, schema),
+    ...(schema.ranked && schema.matchId ? { ranked: { matchId: schema.matchId, game: schema.gameNumber } } : {}),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Whose statistics a Monty Hall room counts: a per-player identity, never the display name
+ * (two people may share one). A signed-in player's ranked guest account when its token checks
+ * out, else the browser's random statistics key — of which only a SHA-256 hash is kept.
+ *
+ * The identity comes in with the create options (the one who creates a single-player room is
+ * its player). A policy reads it there and deletes the raw values from the room's options, so
+ * neither the key nor the token reaches the snapshot, the log or any client. The derived group
+ * is the room's own data (`MontyLocal`, read by the game's hooks), kept in the policy's part of
+ * the snapshot so a restored room counts for the same player.
+ */
+import { createHash } from 'node:crypto';
+import { verifyToken } from '../../ranked/identity';
+import type { TableHost, TablePolicy } from '../../table/server-game';
+
+/** One Monty Hall room's own data: the player's counter group, null without an identity (this room's games only). */
+export interface MontyLocal {
+  group: string | null;
+}
+
+/** The counter group of one player's statistics, or null when the player gave no identity. */
+export function statsGroupOf(options: { statsKey?: unknown; account?: unknown }): string | null {
+  const account = options.account === undefined ? null : verifyToken(options.account);
+  if (account) return `monty:account:${account.playerId}`;
+  // A stale or forged token is not an error: the browser's key still identifies the player.
+  if (typeof options.statsKey === 'string') return `monty:key:${createHash('sha256').update(options.statsKey).digest('hex')}`;
+  return null;
+}
+
+export function montyPlayerIdentity(host: TableHost): TablePolicy {
+  const local = host.local as MontyLocal;
+  return {
+    name: 'monty_player',
+    create(_server, options) {
+      local.group = statsGroupOf(options);
+      delete options.statsKey;
+      delete options.account;
+    },
+    save: () => ({ group: local.group }),
+    restore(data) {
+      const group = (data as { group?: unknown } | undefined)?.group;
+      local.group = typeof group === 'string' ? group : null;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Keeping finished games, as a policy a game plugs into its table: when a game ends, its
+ * FinishedGame (seats, outcome, the game's own record from `describe`) is stored and its id
+ * is written into the synced `replayId` field (when the schema has one), so the end-of-game
+ * screen can link to `#/replay/<id>`. Several games at one table (a ranked series, a game
+ * against the computer played again) each get their own id.
+ *
+ * Crash-safe: the id is chosen in `ending()`, before the room's snapshot is saved, and kept
+ * with it; a process that dies before the game is stored leaves a restored room that stores
+ * it (under the same id) when it resumes.
+ */
+import { newId } from '../ids';
+import type { TableHost, TablePolicy } from '../table/server-game';
+import type { FinishedGame } from './finished-games';
+
+export interface GameDescription {
+  record: unknown;
+  ranked?: { matchId: string; game: number };
+}
+
+/**
+ * How long the end of a game waits for its storing (the game-over patch waits with it). With
+ * Redis away the store's commands queue until it is back: the game then ends without waiting
+ * longer, and the link reaches clients with a later patch once the game is stored.
+ */
+const STORE_WAIT_MS = 500;
+
+interface Saved {
+  id: string;
+  endedAt: number;
+}
+
+export function historyPolicy(describe: (host: TableHost) => GameDescription): (host: TableHost) => TablePolicy {
+  return (host) => {
+    /** The last ended game's id and end ('' and 0 while a game runs, until it ends). */
+    let current: Saved = { id: '', endedAt: 0 };
+    const schema = () => host.schema as Record<string, unknown>;
+    const publish = (id: string) => {
+      if ('replayId' in schema() && schema().replayId !== id) schema().replayId = id;
+    };
+
+    /** A new game at this table (a series' next game, a rematch against the computer): the last one's link goes. */
+    function noteNewGame() {
+      if (current.id === '' || host.game() === null || host.outcome() !== null) return;
+      current = { id: '', endedAt: 0 };
+      publish('');
+    }
+
+    function finishedGame(): FinishedGame {
+      const outcome = host.outcome()!;
+      const { record, ranked } = describe(host);
+      const players = host.seats.flatMap((seat, index) => {
+        if (!seat) return [];
+        const row = (host.schema.players.get(seat.id) ?? {}) as { playerId?: unknown };
+        const playerId = typeof row.playerId === 'string' && row.playerId ? row.playerId : undefined;
+        return [{ seat: index, name: seat.name, bot: seat.bot, ...(playerId ? { playerId } : {}) }];
+      });
+      return {
+        id: current.id,
+        game: host.roomName,
+        roomId: host.roomId,
+        startedAt: host.startedAt,
+        endedAt: current.endedAt,
+        players,
+        winner: outcome.winner === null || outcome.winner === 'draw' ? outcome.winner : [outcome.winner],
+        reason: outcome.reason,
+        ...(ranked ? { ranked } : {}),
+        record,
+      };
+    }
+
+    /** Stores the ended game; its id reaches clients only once it is stored. */
+    async function store() {
+      const id = current.id;
+      try {
+        await host.services.history.save(finishedGame());
+        // Unless the table has moved on to its next game meanwhile (a store delayed by a Redis outage).
+        if (current.id === id) publish(id);
+      } catch (err) {
+        host.log.error({ err, replayId: id }, 'finished game not kept: no replay for it');
+      }
+    }
+
+    return {
+      name: 'history',
+      ending() {
+        current = { ...current, id: newId(), endedAt: Date.now() };
+      },
+      async ended() {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([store(), new Promise<void>((resolve) => (timer = setTimeout(resolve, STORE_WAIT_MS)))]);
+        clearTimeout(timer);
+      },
+      mirror: noteNewGame,
+      save: () => current,
+      restore(data) {
+        const saved = data as Partial<Saved> | null | undefined;
+        if (saved && typeof saved.id === 'string') current = { id: saved.id, endedAt: Number(saved.endedAt) || 0 };
+      },
+      resumed() {
+        // The game ended before the process died: store it (again: the same id, the same record) and show its link.
+        // Not inside the room's serial steps: a store waiting for Redis must not hold up the room.
+        if (current.id && host.outcome() !== null) void store().then(() => host.afterChange());
+      },
+    };
+  };
+}
