@@ -58,6 +58,18 @@ export interface StepContext<G extends AnyGame, L = unknown> {
   readonly local: L;
 }
 
+/** A message answered from the room's data, changing nothing: only its sender gets the answer. */
+export interface Query<G extends AnyGame, L> {
+  schema: v.GenericSchema;
+  /**
+   * How often one client may ask, for an answer far larger than the question (a whole log):
+   * a token bucket of `burst`, refilled at `perSecond`. Without it, the room's flood control alone.
+   */
+  readonly limit?: { burst: number; perSecond: number };
+  /** `payload` has passed `schema`. */
+  answer(ctx: StepContext<G, L>, payload: unknown): [type: string, payload: unknown];
+}
+
 export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object, L = unknown> {
   readonly definition: G;
   /** The synced state's class. */
@@ -105,8 +117,8 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   afterStep?(ctx: StepContext<G, L>, events: readonly EventOf<G>[], client: Client | undefined): Promise<void> | void;
   /** A message to the acting client once its action is saved (Ten Exorcism's `selection`). */
   reply?(events: readonly EventOf<G>[]): [type: string, payload: unknown] | null;
-  /** Messages answered from the state without an action (Ten Exorcism's `export`). */
-  readonly queries?: Readonly<Record<string, { schema: v.GenericSchema; answer(ctx: StepContext<G>): [type: string, payload: unknown] }>>;
+  /** Messages answered from the room's data without an action (Ten Exorcism's `export`, Flip 7's `log`). */
+  readonly queries?: Readonly<Record<string, Query<G, L>>>;
   /** Data of the game's server part kept with the snapshot (Flip 7's commitments and log). */
   save?(ctx: StepContext<G, L>, schema: S): unknown;
   restore?(data: unknown, ctx: StepContext<G, L>, schema: S): Promise<void> | void;

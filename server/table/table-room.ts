@@ -15,6 +15,7 @@ import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
 import { newKey } from '../ids';
 import type { Services } from '../services';
+import { FloodControl } from './flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from './join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
@@ -76,6 +77,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
   private policies: TablePolicy[] = [];
+  /** Each rate-limited query's buckets (ServerGame.queries). */
+  private queryLimits: FloodControl[] = [];
   private lastEvents: readonly EventOf<G>[] = [];
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   private local: unknown;
@@ -125,9 +128,16 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       this.handle(type, schema, (client, payload) => this.onGameMessage(client, type, payload));
     }
     for (const [type, query] of Object.entries(this.serverGame.queries ?? {})) {
-      this.handle(type, query.schema, (client) => {
-        const [reply, payload] = query.answer(this.stepContext());
-        client.send(reply, payload);
+      const { limit } = query;
+      // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
+      const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
+      if (asked) this.queryLimits.push(asked);
+      this.handle(type, query.schema, (client, payload) => {
+        if (asked && asked.verdict(client.sessionId, Date.now()) !== 'admit') {
+          return this.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
+        }
+        const [reply, answer] = query.answer(this.stepContext(), payload);
+        client.send(reply, answer);
       });
     }
     for (const policy of this.policies) {
@@ -190,6 +200,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     this.departed(client.sessionId);
+    for (const asked of this.queryLimits) asked.forget(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
     if (seat !== null) this.seatLeft(client.sessionId, seat);

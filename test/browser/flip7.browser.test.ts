@@ -3,11 +3,15 @@
  * the UI — Start, Hit, Stay and clicking a player's row for a target — while a fourth
  * browser watches from the lobby and ends on the same final table; the log reads in words.
  * On a phone, a player plays a game by taps and taps Rematch: the new table opens, and the
- * spectator follows to it.
+ * spectator follows to it; a spectator steps back through a live game by taps, from its first
+ * deal, while it goes on.
  */
+import { Client, type Room } from '@colyseus/sdk';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
-import { startTestServer } from '../support/server';
+import { LOG_LINES } from '../../server/games/flip7/mirror';
+import { startTestServer, waitForState } from '../support/server';
+import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { bankTotals } from '../support/flip7-fixtures';
 import {
   buildClient, controlsUnderCanvas, launchChromium, openPage, openPhonePage, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, type TrackedPage,
@@ -215,4 +219,57 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
   await watcher.page.waitForSelector('#watching:not([hidden])', { timeout: 30000 });
   await waitForTable(watcher.page, "s.phase === 'lobby' && s.spectators === 1", 30000);
   for (const p of [t, watcher]) expect(p.problems).toEqual([]);
+});
+
+it('on a phone, a spectator steps back through the live game by taps, from its first deal, while it goes on', async () => {
+  const client = new Client(base.replace(/^http/, 'ws'));
+  const host = (await client.create('flip7', { name: 'Ada', bots: 2, maxPlayers: 4 })) as Room<any, any>;
+  const guest = (await client.joinById(host.roomId, { name: 'Bo' })) as Room<any, any>;
+  const players = [host, guest].map(autoplayFlip7);
+  await waitForState(host, (s: any) => s.players.size === 4);
+  host.send('start', {});
+  // Longer than the synced lines: stepping back to the first deal needs the room's whole log.
+  await waitForState(host, (s: any) => (s.log.at(-1)?.i ?? 0) >= LOG_LINES + 10, 60000);
+  // The table then waits for Ada or Bo (their turn clock is far longer than this test), so the game never ends early.
+  players.forEach((p) => p.pause());
+
+  const watcher = patient(await openPhonePage(browser, `${base}/#/flip7/${host.roomId}/watch`));
+  const { page } = watcher;
+  await page.waitForSelector('#watching:not([hidden])');
+  await page.waitForSelector('#flip7-canvas');
+  const at = () => page.locator('#flip7-table').evaluate((el) => ({ step: (el as HTMLElement).dataset.step, cards: Number((el as HTMLElement).dataset.cards) }));
+  const status = () => page.locator('#review-status').innerText();
+  expect((await at()).step).toBe('live');
+  expect(await status()).toBe('Live');
+
+  await tapControl(page, '#review-first');
+  expect(await at()).toEqual({ step: '0', cards: 0 });
+  const steps = Number(/^Before the first deal · (\d+) steps$/.exec(await status())?.[1]);
+  expect(steps).toBeGreaterThan(LOG_LINES + 10);
+  await tapControl(page, '#review-forward');
+  expect(await at()).toEqual({ step: '1', cards: 0 });
+  expect(await status()).toMatch(/^Step 1 of \d+ · Round 1 — .+ deals$/);
+  await tapControl(page, '#review-forward');
+  expect(await status()).toMatch(/^Step 2 of \d+ · .+ drew /);
+  // A dealt Freeze or Flip Three lies in front of nobody until it takes effect.
+  for (let taps = 0; (await at()).cards === 0 && taps < 6; taps++) await tapControl(page, '#review-forward');
+  expect((await at()).cards).toBeGreaterThan(0);
+  expect(await controlsUnderCanvas(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'flip7-review-phone');
+
+  // The game goes on underneath; the step shown stays until Live.
+  const shown = await at();
+  const newest: number = host.state.log.at(-1).i;
+  players.forEach((p) => p.resume());
+  await waitForTable(page, `s.log[s.log.length - 1].i >= ${newest + 2}`, 30000);
+  expect(await at()).toEqual(shown);
+  await tapControl(page, '#review-back');
+  expect((await at()).step).toBe(String(Number(shown.step) - 1));
+  await tapControl(page, '#review-live');
+  expect((await at()).step).toBe('live');
+  expect(await status()).toBe('Live');
+  expect(watcher.problems).toEqual([]);
+  await Promise.all([host.leave(), guest.leave()]);
+  await page.context().close();
 });

@@ -1,15 +1,30 @@
 /** Plays a human seat of a real `flip7` room over the SDK: hit while the hand is small, then stay; targets go to the first rival. */
 import type { Room } from '@colyseus/sdk';
 
-export function autoplayFlip7(room: Room<any, any>): void {
+export interface Autoplay {
+  /** Stops acting: the table waits at this seat's next turn (its clock still runs). */
+  pause(): void;
+  /** Acts again, at once if it is this seat's turn. */
+  resume(): void;
+}
+
+export function autoplayFlip7(room: Room<any, any>): Autoplay {
+  let paused = false;
   room.onMessage('error', () => undefined);
   room.onMessage('seat_token', () => undefined);
   const move = (s: any) => {
-    if (!s || s.toAct !== room.sessionId || s.phase !== 'playing') return;
+    if (paused || !s || s.toAct !== room.sessionId || s.phase !== 'playing') return;
     const targets: string[] = [...(s.pending?.targets ?? [])];
     if (targets.length > 0) room.send('target', { sessionId: targets.find((t) => t !== room.sessionId) ?? targets[0] });
     else room.send(s.players.get(room.sessionId).cards.length < 2 ? 'hit' : 'stay', {});
   };
   room.onStateChange(move);
   move(room.state);
+  return {
+    pause: () => (paused = true),
+    resume: () => {
+      paused = false;
+      move(room.state);
+    },
+  };
 }

@@ -4,13 +4,13 @@
  * revealed when the round ends), and its listing fields. Seats, bots, the host's start, the
  * turn clock and the next round's pause are the table's.
  */
-import { distinctBotNames, flip7Game, type Flip7LogEntry } from '../../../shared/games/flip7';
+import { distinctBotNames, flip7Game, flip7Queries, type Flip7LogEntry } from '../../../shared/games/flip7';
 import { historyPolicy } from '../../history/history-policy';
 import { rematch } from '../../table/rematch';
 import { describeFlip7 } from './replay-record';
 import type { ServerGame } from '../../table/server-game';
 import { commitStep, type Commitment } from './commitment';
-import { logStep, mirrorFlip7 } from './mirror';
+import { logFrom, logStep, mirrorFlip7 } from './mirror';
 import { Flip7RoomState, Flip7Seat } from './schema';
 
 export interface Flip7Listing {
@@ -71,6 +71,11 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   afterStep(ctx, events) {
     ctx.local.commitments = commitStep(ctx.local.commitments, events, ctx.state);
     logStep(ctx.local, events, ctx.state);
+  },
+  queries: {
+    // A spectator stepping back through a live game asks once for what the synced last lines do not hold
+    // (and again after a gap, e.g. a reconnect). Up to LOG_CAP entries for a few bytes: a few times a minute.
+    log: { schema: flip7Queries.log, limit: { burst: 4, perSecond: 1 / 10 }, answer: (ctx, payload) => ['log', logFrom(ctx.local, (payload as { from: number }).from)] },
   },
   policies: [
     // Every finished game is kept for its replay: its log, and the final table.

@@ -27,6 +27,15 @@ export interface Flip7MirrorInput {
   logBase: number;
 }
 
+/**
+ * The answer to `log {from}`: the entries the room holds from `from` on, numbered from `base`,
+ * and `oldest`, the first it still holds (LOG_CAP drops older ones).
+ */
+export function logFrom(local: { log: readonly Flip7LogEntry[]; logBase: number }, from: number): { base: number; entries: Flip7LogEntry[]; oldest: number } {
+  const base = Math.max(from, local.logBase);
+  return { base, entries: local.log.slice(base - local.logBase), oldest: local.logBase };
+}
+
 /** `view` null: the table is still seating (phase `lobby`). */
 export function mirrorFlip7(target: Flip7RoomState, view: Flip7View | null, input: Flip7MirrorInput): void {
   const { sessionOf } = input;

@@ -1,14 +1,20 @@
 /**
  * The Flip 7 table: the Pixi canvas (piles, seat rows, cards, score tracks) and the HTML
  * around it — phase banner, Start / Hit / Stay, the target prompt, your bust risk from the
- * advisor, the log in words, the round summary, the result with Rematch and Replay.
+ * advisor, the log in words, the round summary, the result with Rematch and Replay. A
+ * spectator (and everyone once the game is over) can step back through the game's log and
+ * see the table as it was after each entry, while the game goes on underneath.
  */
 import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
+import { tablesAlong, type LogTable } from '../../../../shared/games/flip7/log-table';
 import { h, setConnectionBanner, toast } from '../../dom';
 import { currentName } from '../../name';
 import { client, forgetRoom, handOver, openTable } from '../../net';
 import { replayLink } from '../../replay/replay-link';
+import { Review } from '../../replay/review';
 import { rematchText, waitingText } from './labels';
+import { LogBook, type LogAnswer, type NumberedEntry } from './log-book';
+import { cardsInPicture, pictureAtStep } from './log-picture';
 import { logWords } from './log-words';
 import { TableRenderer, type SeatRow } from './table-renderer';
 import './flip7.css';
@@ -25,7 +31,7 @@ interface Flip7Synced {
   discardCount: number;
   winner: string;
   /** The last entries of the log (shared/games/flip7/log.ts), numbered by `i`. */
-  log: (Flip7LogEntry & { i: number })[];
+  log: NumberedEntry[];
   maxPlayers: number;
   rematchVotes: string[];
   /** The finished game's address under #/replay/, once it is stored. */
@@ -66,6 +72,44 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     }
   });
 
+  const me = () => room.sessionId;
+  const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
+  /** The row at a rules seat (0-based), as log entries name players. */
+  const rowAtSeat = (seat: number) => [...(room.state.players?.entries() ?? [])].find(([, p]) => p.seat === seat + 1);
+  const nameAtSeat = (seat: number) => rowAtSeat(seat)?.[1].name ?? `seat ${seat + 1}`;
+
+  // Stepping back: the whole log, from the synced last lines and the room's answer to `log {from}`.
+  const book = new LogBook();
+  let askedFrom: number | null = null;
+  /** Adds to the book; a step being shown stays on the same entry when the stretch it counts from moves. */
+  const keepingStep = (add: () => void) => {
+    const before = book.run().first;
+    add();
+    if (review.step !== null) review.step = Math.max(0, review.step + before - book.run().first);
+  };
+  room.onMessage('log', (answer: LogAnswer) => {
+    keepingStep(() => book.answered(answer));
+    render();
+  });
+  const reviewing = () => !room.state?.players?.has(me()) || room.state?.phase === 'game_over';
+  const stepWords = (step: number, total: number): string => {
+    const { first, entries } = book.run();
+    if (step === 0) return first === 0 ? `Before the first deal · ${total} steps` : `Before step ${first + 1} (the log keeps the game's last ${total})`;
+    return `Step ${first + step} of ${first + total} · ${logWords(entries[step - 1], nameAtSeat)}`;
+  };
+  const review = new Review(() => book.run().entries.length, reviewing, stepWords, () => render(), 'step');
+  let along: { entries: Flip7LogEntry[]; seats: number; tables: LogTable[] } | null = null;
+  /** The table after `step` entries of the stretch the book holds, drawn from the log. */
+  const pictureOfStep = (step: number, seats: number) => {
+    const { entries } = book.run();
+    if (along?.entries !== entries || along.seats !== seats) along = { entries, seats, tables: tablesAlong(seats, entries) };
+    const seatAt = (seat: number) => {
+      const [id, row] = rowAtSeat(seat) ?? [`seat-${seat}`, undefined];
+      return { id, name: row?.name ?? `seat ${seat + 1}`, bot: row?.bot ?? false };
+    };
+    return pictureAtStep(along.tables, entries, step, seats, seatAt, book.run().first === 0 ? 'Before the first deal' : 'Earlier in the game');
+  };
+
   const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
   const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   const start = h('button', { id: 'start', class: 'primary', hidden: true, onclick: () => room.send('start', {}) }, 'Start');
@@ -78,7 +122,8 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const canvasWrap = h('div', { id: 'flip7-table', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, canvasWrap,
-    h('aside', { class: 'side' }, badge, banner, h('div', { class: 'choices' }, start, hit, stay), risk, summary,
+    // The step controls first, right under the table on a phone: the lines below them come and go with the rounds.
+    h('aside', { class: 'side' }, review.controls, badge, banner, h('div', { class: 'choices' }, start, hit, stay), risk, summary,
       h('h3', { class: 'ticker-title' }, 'Table talk'), ticker, legend, spectators,
       h('label', { class: 'share' }, 'Share this table ', h('input', { readonly: true, value: `${location.origin}/#/flip7/${roomId}` })))));
 
@@ -86,10 +131,6 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
   await renderer.mount(canvasWrap);
   renderer.onRowClick = (id) => room.send('target', { sessionId: id });
 
-  const me = () => room.sessionId;
-  const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
-  /** The name at a rules seat (0-based), as log entries name players. */
-  const nameAtSeat = (seat: number) => [...(room.state.players?.values() ?? [])].find((p) => p.seat === seat + 1)?.name ?? `seat ${seat + 1}`;
   const seconds = (t: number) => Math.max(0, Math.ceil((t - Date.now()) / 1000));
 
   const bannerText = (s: Flip7Synced): string => {
@@ -135,7 +176,19 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     const choosing = mine && Boolean(s.pending?.kind);
     // The table's height on a phone follows the number of seats (style.css).
     canvasWrap.style.setProperty('--seats', String(rows.length));
-    renderer.draw({ rows, deckCount: s.deckCount, discardCount: s.discardCount, toAct: s.phase === 'playing' ? s.toAct : '', me: me(), dealer: s.dealer, targets: choosing ? [...(s.pending?.targets ?? [])] : [], phase: s.phase });
+    keepingStep(() => book.addRows(s.log ?? []));
+    const missing = reviewing() ? book.missingFrom() : null;
+    if (missing !== null && missing !== askedFrom) {
+      askedFrom = missing;
+      room.send('log', { from: missing });
+    }
+    review.render();
+    const picture = review.step === null
+      ? { rows, deckCount: s.deckCount, discardCount: s.discardCount, toAct: s.phase === 'playing' ? s.toAct : '', me: me(), dealer: s.dealer, targets: choosing ? [...(s.pending?.targets ?? [])] : [], phase: s.phase }
+      : pictureOfStep(review.step, Math.max(0, ...rows.map((r) => r.seat)));
+    renderer.draw(picture);
+    // Published for tests and tools: the step shown ('live' or a number of the log's entries) and the cards drawn.
+    Object.assign(canvasWrap.dataset, { step: review.step ?? 'live', cards: cardsInPicture(picture) });
     banner.textContent = bannerText(s);
     banner.classList.toggle('yours', mine);
     const seated = s.players.has(me());
@@ -163,6 +216,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
 
   return () => {
     window.clearInterval(tick);
+    review.destroy();
     renderer.destroy();
     setConnectionBanner(null);
     if (room.state?.phase === 'game_over' || !room.state?.players?.has(room.sessionId)) forgetRoom(roomId);

@@ -22,7 +22,7 @@ import { BoardRenderer } from './board-renderer';
 import { playerClock, LOW_TIME_SECONDS } from './clock';
 import { CHOICE_WORDS, boardAt, moveEntries, openingChoices, stoneWords, type Colour } from './move-list';
 import { moveListItems } from './move-list-view';
-import { Review } from './review';
+import { Review } from '../../replay/review';
 import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
 
 interface PlayerState extends RankedPlayer { connected: boolean; returnBy: number }

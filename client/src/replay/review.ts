@@ -1,33 +1,38 @@
 /**
  * Stepping back through a live game without leaving it: first / back / forward / Live buttons
- * and ← → (Home, End) on the page. `step` is how many stones are shown, or null for the live
- * position; new moves keep arriving underneath, and Live (or stepping past the last move)
- * returns to the present.
+ * and ← → (Home, End) on the page. `step` is how many of the game's steps are shown (Gomoku's
+ * stones, Flip 7's log entries), or null for the live table; new steps keep arriving
+ * underneath, and Live (or stepping past the last one) returns to the present.
  */
-import { h } from '../../dom';
+import { h } from '../dom';
+import './review.css';
+
+/** What one step is called on the buttons ("move": "Back one move"). */
+export type StepNoun = 'move' | 'step';
 
 export class Review {
-  /** Stones shown, or null: the live position. */
+  /** Steps shown, or null: the live table. */
   step: number | null = null;
   readonly controls: HTMLElement;
   private readonly status = h('span', { id: 'review-status', class: 'review-status', 'aria-live': 'off' });
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
 
   constructor(
-    /** Stones in the game now. */
+    /** Steps in the game so far. */
     private readonly total: () => number,
     /** Whether stepping back is offered now (spectators, and everyone after the game). */
     private readonly allowed: () => boolean,
-    /** Words for the position after `step` stones, e.g. "Move 5 of 12: Black h9". */
+    /** Words for the position after `step` steps, e.g. "Move 5 of 12: Black h9". */
     private readonly describe: (step: number, total: number) => string,
     private readonly changed: () => void,
+    noun: StepNoun = 'move',
   ) {
     const button = (id: string, label: string, text: string, go: () => void) => h('button', { id, type: 'button', 'aria-label': label, title: label, onclick: go }, text);
-    this.controls = h('div', { id: 'review', class: 'review', role: 'group', 'aria-label': 'Step through the moves' },
-      button('review-first', 'First move', '«', () => this.go(0)),
-      button('review-back', 'Back one move', '◀', () => this.go((this.step ?? this.total()) - 1)),
-      button('review-forward', 'Forward one move', '▶', () => this.go((this.step ?? this.total()) + 1)),
-      button('review-live', 'Back to the live position', 'Live', () => this.go(null)),
+    this.controls = h('div', { id: 'review', class: 'review', role: 'group', 'aria-label': `Step through the ${noun}s` },
+      button('review-first', noun === 'move' ? 'First move' : 'First step', '«', () => this.go(0)),
+      button('review-back', `Back one ${noun}`, '◀', () => this.go((this.step ?? this.total()) - 1)),
+      button('review-forward', `Forward one ${noun}`, '▶', () => this.go((this.step ?? this.total()) + 1)),
+      button('review-live', 'Back to the live game', 'Live', () => this.go(null)),
       this.status);
     window.addEventListener('keydown', this.onKey);
   }
@@ -36,7 +41,7 @@ export class Review {
     window.removeEventListener('keydown', this.onKey);
   }
 
-  /** Shows the position after `step` stones; null, or any step at or past the end, is live. */
+  /** Shows the position after `step` steps; null, or any step at or past the end, is live. */
   go(step: number | null): void {
     const next = step === null || step >= this.total() ? null : Math.max(0, step);
     if (next === this.step) return;
@@ -44,7 +49,7 @@ export class Review {
     this.changed();
   }
 
-  /** The number of stones to draw now. */
+  /** The number of steps to draw now. */
   shown(): number {
     return this.step ?? this.total();
   }
