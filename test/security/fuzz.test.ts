@@ -45,7 +45,7 @@ const MAX_PAYLOAD_BYTES = 3500;
 
 const REAL_TYPES: Record<RoomType, string[]> = {
   gomoku: ['place', 'choose', 'resign', 'rematch'],
-  flip7: ['start', 'hit', 'stay', 'target', 'rematch'],
+  flip7: ['start', 'hit', 'stay', 'target', 'rematch', 'log'],
   tictactoe: ['move', 'new_game'],
   ten_exorcism: ['select', 'export'],
   monty_hall: ['select', 'decide', 'new_game'],
@@ -112,8 +112,9 @@ function shapedArb(kind: RoomType): fc.Arbitrary<{ type: string | number; payloa
       { weight: 1, arbitrary: msg('rematch', fc.constant({})) },
     );
     case 'flip7': return fc.oneof(
-      msg('hit', fc.constant({})), msg('stay', fc.constant({})), msg('start', fc.constant({})),
-      msg('target', fc.record({ sessionId: fc.constantFrom('@0', '@1', '@2', 'nobody') })),
+      { weight: 3, arbitrary: msg('hit', fc.constant({})) }, { weight: 3, arbitrary: msg('stay', fc.constant({})) }, { weight: 3, arbitrary: msg('start', fc.constant({})) },
+      { weight: 3, arbitrary: msg('target', fc.record({ sessionId: fc.constantFrom('@0', '@1', '@2', 'nobody') })) },
+      { weight: 1, arbitrary: msg('log', fc.record({ from: fc.oneof(fc.integer({ min: -2, max: 60 }), fc.constantFrom(0.5, 2 ** 53, -0)) })) },
     );
     case 'tictactoe': return fc.oneof({ weight: 4, arbitrary: msg('move', fc.record({ key: fc.integer({ min: 0, max: 10 }) })) }, { weight: 1, arbitrary: msg('new_game', fc.constant({})) });
     case 'ten_exorcism': {

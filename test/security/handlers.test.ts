@@ -117,7 +117,7 @@ describe('odd payloads are refused with a code, and the room still plays afterwa
     const watcher = (await client.joinById(host.roomId, { name: 'Wes', spectate: true })) as AnyRoom;
     for (const r of [host, guest, watcher]) r.onMessage('seat_token', () => undefined);
     await waitForState(watcher, (s) => s.players.size === 3 && s.spectators === 1);
-    const junk = junkFor(['start', 'hit', 'stay', 'target'], { target: ['sessionId'] });
+    const junk = junkFor(['start', 'hit', 'stay', 'target', 'log'], { target: ['sessionId'], log: ['from'] });
     // Before the start: the host and a spectator.
     const problems = [
       ...(await sendJunk(host, junk, [...FIRST, 'not_started'], 'the host in the lobby phase')),
