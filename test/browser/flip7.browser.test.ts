@@ -150,6 +150,16 @@ it('three players and two bots play a whole game through the UI; a spectator wat
 
   await screenshot(a.page, 'flip7-player-final');
   await screenshot(watcher.page, 'flip7-desktop-end');
+  // From the keyboard, the spectator steps back through the finished game (the whole log: it watched from the start).
+  const step = () => watcher.page.locator('#flip7-table').getAttribute('data-step');
+  await watcher.page.keyboard.press('Home');
+  expect(await step()).toBe('0');
+  for (let k = 0; k < 8; k++) await watcher.page.keyboard.press('ArrowRight');
+  expect(await step()).toBe('8');
+  expect(await watcher.page.textContent('#review-status')).toMatch(/^Step 8 of \d+ · /);
+  await screenshot(watcher.page, 'flip7-review-desktop');
+  await watcher.page.keyboard.press('End');
+  expect(await step()).toBe('live');
   for (const t of [...players, watcher]) expect(t.problems).toEqual([]);
 });
 
