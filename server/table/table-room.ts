@@ -536,7 +536,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (snap.server !== undefined) await this.serverGame.restore?.(snap.server, this.stepContext(), this.state as S);
     const downSince = stored.downSince ?? snap.savedAt;
     for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], downSince);
-    this.rules = snap.game;
+    // A snapshot from before the rules last changed shape comes back in today's (GameDefinition.revive).
+    this.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : snap.game;
     // The time nobody hosted the room is not charged to the player on move.
     const left = (at: number) => (at > 0 ? Math.max(1000, at - downSince) : undefined);
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));

@@ -75,6 +75,11 @@ export interface GameDefinition<Config, State, Action, Event, View, Code extends
   /** Counts accepted actions: it orders the room's action log. */
   version(state: State): number;
   /**
+   * A state as an earlier version of these rules saved it (a stored room's snapshot), in
+   * today's shape: called once for each restored room. Absent: states are restored as saved.
+   */
+  revive?(saved: unknown): State;
+  /**
    * What the server's fairness proof needs from one step: the card orders it shuffled
    * (Flip 7), which the server commits to with a salted hash and reveals at the round's end.
    */

@@ -3,7 +3,7 @@
  * whole board (the baseline), and whole random games through the reducer.
  */
 import { Mulberry32, randomInt } from '../../shared/core/rng';
-import { BLACK, CELLS, DIRECTIONS, EMPTY, SIZE, WHITE, emptyBoard, indexOf, isOnBoard, winningLineThrough, applyAction, newGame, type GomokuState } from '../../shared/games/gomoku';
+import { BLACK, CELLS, DIRECTIONS, EMPTY, SIZE, WHITE, emptyCells, indexOf, isOnBoard, winningLineThrough, applyAction, newGame, type GomokuState } from '../../shared/games/gomoku';
 import { opsPerSecond, report } from './timing';
 
 function bruteForceHasFive(board: readonly number[]): boolean {
@@ -22,7 +22,7 @@ function bruteForceHasFive(board: readonly number[]): boolean {
 export function benchGomokuRules(): void {
   console.log('\n# Gomoku rules');
   const rng = new Mulberry32(1);
-  const board = emptyBoard();
+  const board = emptyCells();
   for (let i = 0; i < 90; i++) board[randomInt(rng, CELLS)] = i % 2 ? BLACK : WHITE;
   const probes = Array.from({ length: 64 }, () => randomInt(rng, CELLS));
   let k = 0;

@@ -13,7 +13,9 @@ import {
   DIRECTIONS,
   EMPTY,
   SIZE,
+  cellAt,
   colourOfStone,
+  flatCells,
   indexOf,
   isOnBoard,
   winningLineThrough,
@@ -32,7 +34,7 @@ export function tacticalAction(state: GomokuState, rng: Random): GomokuAction {
   if (state.phase === 'swap2_choice' || state.phase === 'swap2_final_choice') return { type: 'choose', choice: 'black' };
   if (state.phase === 'swap2_placement') return place(openingCell(state, rng));
   const colour = colourOfStone(state.moves.length + 1);
-  return place(tacticalCell(state.board.slice(), colour, state.config.rule, rng));
+  return place(tacticalCell(flatCells(state.board), colour, state.config.rule, rng));
 }
 
 function place(cell: number): GomokuAction {
@@ -42,7 +44,7 @@ function place(cell: number): GomokuAction {
 function openingCell(state: GomokuState, rng: Random): number {
   const centre = indexOf(CENTRE, CENTRE);
   if (state.moves.length === 0) return centre;
-  const free = NEIGHBOURS.map(([dx, dy]) => indexOf(CENTRE + dx, CENTRE + dy)).filter((c) => state.board[c] === EMPTY);
+  const free = NEIGHBOURS.map(([dx, dy]) => indexOf(CENTRE + dx, CENTRE + dy)).filter((c) => cellAt(state.board, c) === EMPTY);
   return free[randomInt(rng, free.length)];
 }
 

@@ -7,7 +7,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { comeBack, sleep, waitForState } from '../support/server';
+import { comeBack, nextMessage, sleep, waitForState } from '../support/server';
 import { commitmentHash } from '../../server/games/flip7/commitment';
 
 const redisUrl = testRedisUrl();
@@ -145,6 +145,45 @@ it('a room restored and killed again before anyone came back is restored by the 
   } finally {
     redis.disconnect();
   }
+}, 60000);
+
+it('a room saved before the rules kept the board in rows (a flat board of 225 cells) comes back as the same game and plays on', async () => {
+  const { port, client, players: [p1, p2] } = await gameAfterFirstMove();
+  await playUntilAcknowledged(p2, [p1, p2], 0, 0);
+  const tokens = [p1.reconnectionToken, p2.reconnectionToken];
+  await proc!.stop('SIGKILL');
+  // The stored rules state rewritten as a server of format version 1 saved it: the board flat, index y * 15 + x.
+  const redis = new Redis(redisUrl);
+  try {
+    const key = `parlor:room:${p1.roomId}`;
+    const stored = JSON.parse((await redis.get(key))!);
+    const rows: number[][] = stored.snapshot.game.board;
+    expect(rows.map((row) => row.length)).toEqual(new Array(15).fill(15));
+    stored.snapshot.game.board = rows.flat();
+    await redis.set(key, JSON.stringify(stored), 'EX', await redis.ttl(key));
+  } finally {
+    redis.disconnect();
+  }
+
+  proc = await startServerProcess(port, { REDIS_URL: redisUrl });
+  const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
+  for (const r of back) await waitForState(r, (s: any) => s.turn === 2 && [...s.players.values()].every((p: any) => p.connected));
+  const board = [...(back[1].state as any).board];
+  expect(board).toHaveLength(225);
+  expect(board.map((c, i) => [i, c]).filter(([, c]) => c !== 0)).toEqual([[0, 2], [7 * 15 + 7, 1]]);
+  // The occupied cell is still refused, and Ada (Black) plays on to a five on row 7.
+  const [b1, b2] = back;
+  const refused = nextMessage(b1, 'error');
+  b1.send('place', { x: 0, y: 0 });
+  expect(await refused).toMatchObject({ code: 'occupied' });
+  for (const [bx, wy] of [[8, 1], [9, 2], [10, 3]]) {
+    await playUntilAcknowledged(b1, back, bx, 7);
+    await playUntilAcknowledged(b2, back, 0, wy);
+  }
+  await playUntilAcknowledged(b1, back, 11, 7);
+  await waitForState(b2, (s: any) => s.phase === 'game_over');
+  expect((b2.state as any).winner).toBe(p1.sessionId);
+  await Promise.all(back.map((r) => r.leave()));
 }, 60000);
 
 /** The state that must survive, without the fields a restart legitimately changes. */

@@ -6,6 +6,7 @@
 import { roomStore, type RoomStore } from '../../server/persistence/room-store';
 import { redisServerSuite, sdkClient, waitForState } from '../support/server';
 import { seatTwo } from '../support/gomoku-client';
+import { cellAt, type GomokuState } from '../../shared/games/gomoku';
 
 const suite = redisServerSuite();
 /** Below the 500 ms a room waits for Redis before it goes on without it. */
@@ -23,7 +24,8 @@ it('a client that receives a patch with a move finds the move already saved, eve
     store.save = async (room, entry) => {
       await new Promise((r) => setTimeout(r, SLOW_SAVE_MS));
       await save(room, entry);
-      if ((room.snapshot as { game?: { board: number[] } }).game?.board[CENTRE]) savedAt ||= Date.now();
+      const game = (room.snapshot as { game?: GomokuState }).game;
+      if (game && cellAt(game.board, CENTRE)) savedAt ||= Date.now();
     };
     p2.onStateChange((s: any) => {
       if (!seenAt && s.board[CENTRE] !== 0) seenAt = Date.now();
@@ -35,7 +37,7 @@ it('a client that receives a patch with a move finds the move already saved, eve
     await waitForState(p2, (s: any) => s.board[CENTRE] !== 0, 5000);
     expect(savedAt).toBeGreaterThan(0);
     expect(seenAt).toBeGreaterThanOrEqual(savedAt);
-    expect(((await store.load(p1.roomId))!.snapshot as { game: { board: number[] } }).game.board[CENTRE]).not.toBe(0);
+    expect(cellAt(((await store.load(p1.roomId))!.snapshot as { game: GomokuState }).game.board, CENTRE)).not.toBe(0);
     await watcher.leave();
   } finally {
     store.save = save;

@@ -2,7 +2,7 @@
  * Writes the rules' view into the synced schema. Only changed fields and cells are
  * written, so a patch carries just the move that was made.
  */
-import { CELLS, availableChoices, type GomokuState, type Seat } from '../../../shared/games/gomoku';
+import { CELLS, availableChoices, cellAt, type GomokuState, type Seat } from '../../../shared/games/gomoku';
 import type { GomokuRoomState } from './schema';
 import { syncArray } from '../../table/sync-array';
 
@@ -16,8 +16,10 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
   }
   target.phase = game.phase;
   target.turn = game.turn;
+  // The rules keep rows; the synced board stays 225 flat cells (index y*15+x), as clients read it.
   for (let i = 0; i < CELLS; i++) {
-    if (target.board[i] !== game.board[i]) target.board[i] = game.board[i];
+    const cell = cellAt(game.board, i);
+    if (target.board[i] !== cell) target.board[i] = cell;
   }
   syncArray(target.moves, game.moves.map((m) => m.y * 15 + m.x));
   target.toMove = session(game.toAct);

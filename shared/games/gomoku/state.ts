@@ -1,5 +1,5 @@
 import type { GOMOKU_RULE_CODES } from './errors';
-import type { Cell, Stone, WinRule } from './board';
+import type { Board, Stone, WinRule } from './board';
 import type { Phase, Seat, Swap2Choice } from './swap2';
 
 export interface GomokuConfig {
@@ -28,7 +28,8 @@ export type EndReason = 'five' | 'draw' | 'resign' | 'timeout' | 'abandon';
 export interface GomokuState {
   config: GomokuConfig;
   phase: Phase;
-  board: Cell[];
+  /** 15 rows of 15 cells, shared row by row with the state before (board.ts says why). */
+  board: Board;
   moves: Placement[];
   /** The seat that must act now, or null when nobody may (game over). */
   toAct: Seat | null;

@@ -2,7 +2,7 @@
  * The computer opponent's one entry point. Pure: the state, the random source and the
  * clock come in, an action goes out. The server calls it from a worker thread.
  */
-import { CELLS, EMPTY, SIZE } from '../board';
+import { CELLS, EMPTY, SIZE, cellAt } from '../board';
 import { applyAction, availableChoices } from '../game';
 import type { Seat } from '../swap2';
 import type { GomokuAction, GomokuState } from '../state';
@@ -33,7 +33,7 @@ function fallbackAction(state: GomokuState): GomokuAction {
   let best = -1;
   let bestDistance = Infinity;
   for (let c = 0; c < CELLS; c++) {
-    if (state.board[c] !== EMPTY) continue;
+    if (cellAt(state.board, c) !== EMPTY) continue;
     const distance = Math.max(Math.abs((c % SIZE) - centre), Math.abs(Math.floor(c / SIZE) - centre));
     if (distance < bestDistance) {
       best = c;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Mulberry32 } from '../../../../shared/core/rng';
-import { applyAction, newGame, timeoutAction, type GomokuAction, type GomokuState } from '../../../../shared/games/gomoku';
+import { applyAction, cellAtPoint, newGame, timeoutAction, type GomokuAction, type GomokuState } from '../../../../shared/games/gomoku';
 import { anyActionArb, configArb, playOut, seatArb } from '../../../support/gomoku-arbitraries';
 
 const RUNS = { numRuns: 200 };
@@ -38,7 +38,7 @@ describe('Swap 2 opening', () => {
     expect(applyAction(s, 1, { type: 'choose', choice: 'place_more' })).toMatchObject({ ok: false, code: 'invalid_choice' });
     s = must(s, 1, { type: 'choose', choice: 'black' });
     expect([s.black, s.white, s.toAct]).toEqual([1, 2, 2]);
-    expect(must(s, 2, place(5, 5)).board[5 * 15 + 5]).toBe(2);
+    expect(cellAtPoint(must(s, 2, place(5, 5)).board, 5, 5)).toBe(2);
   });
 
   it('rejects with stable codes', () => {

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import {
   applyAction,
   availableChoices,
+  cellAt,
   deserialize,
+  flatCells,
   newGame,
   serialize,
   swap2Actor,
@@ -115,9 +117,9 @@ describe('Swap 2 correctness properties (seed 004)', () => {
       const end = playOut(swap2On, steps).at(-1)!;
       expect(end.phase).toBe('main_game');
       expect(end.toAct).toBe(end.white);
-      const empty = end.board.indexOf(0);
+      const empty = flatCells(end.board).indexOf(0);
       const moved = applyAction(end, end.white!, { type: 'place', x: empty % 15, y: Math.floor(empty / 15) });
-      expect(moved.ok && moved.state.board[empty]).toBe(2);
+      expect(moved.ok && cellAt(moved.state.board, empty)).toBe(2);
     }), RUNS);
   });
 

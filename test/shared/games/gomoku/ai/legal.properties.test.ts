@@ -11,6 +11,8 @@ import {
   SIZE,
   applyAction,
   availableChoices,
+  cellAt,
+  cellAtPoint,
   newGame,
   type GomokuAction,
   type GomokuConfig,
@@ -33,13 +35,13 @@ function randomAction(state: GomokuState, [nearby, pick, dx, dy]: [boolean, numb
   const choices = availableChoices(state);
   if (choices.length > 0) return { type: 'choose', choice: choices[pick % choices.length] };
   const empty: number[] = [];
-  state.board.forEach((cell, i) => cell === EMPTY && empty.push(i));
+  for (let i = 0; i < CELLS; i++) if (cellAt(state.board, i) === EMPTY) empty.push(i);
   let cell = empty[pick % empty.length];
   if (nearby && state.moves.length > 0) {
     const anchor = state.moves[pick % state.moves.length];
     const x = anchor.x + dx;
     const y = anchor.y + dy;
-    if (x >= 0 && y >= 0 && x < SIZE && y < SIZE && state.board[y * SIZE + x] === EMPTY) cell = y * SIZE + x;
+    if (x >= 0 && y >= 0 && x < SIZE && y < SIZE && cellAtPoint(state.board, x, y) === EMPTY) cell = y * SIZE + x;
   }
   return { type: 'place', x: cell % SIZE, y: Math.floor(cell / SIZE) };
 }

@@ -9,6 +9,7 @@ import {
   SIZE,
   applyAction,
   colourOfStone,
+  flatCells,
   winningLineThrough,
   type Cell,
   type GomokuState,
@@ -39,7 +40,7 @@ function fivePoints(board: Cell[], colour: Stone, rule: WinRule): number[] {
 
 /** Whether `colour` could now play a stone that leaves two or more five points (an open or double four). */
 function canMakeOpenFour(state: GomokuState, colour: Stone): boolean {
-  const board = state.board.slice();
+  const board = flatCells(state.board);
   for (let c = 0; c < CELLS; c++) {
     if (board[c] !== EMPTY) continue;
     board[c] = colour;

@@ -4,7 +4,7 @@
  * sequence no longer works. "Four" is checked through the rules: after the move the
  * attacker has a cell that would complete a five.
  */
-import { CELLS, EMPTY, SIZE, applyAction, winningLineThrough, type GomokuState, type Stone } from '../../../../../shared/games/gomoku';
+import { CELLS, EMPTY, SIZE, applyAction, flatCells, winningLineThrough, type GomokuState, type Stone } from '../../../../../shared/games/gomoku';
 import { Clock } from '../../../../../shared/games/gomoku/ai/clock';
 import { Position, opponentOf } from '../../../../../shared/games/gomoku/ai/position';
 import { findVcf } from '../../../../../shared/games/gomoku/ai/vcf';
@@ -44,7 +44,7 @@ function positionOf(state: GomokuState): Position {
 }
 
 function hasFivePoint(state: GomokuState, colour: Stone): boolean {
-  const board = state.board.slice();
+  const board = flatCells(state.board);
   for (let c = 0; c < CELLS; c++) {
     if (board[c] !== EMPTY) continue;
     board[c] = colour;
