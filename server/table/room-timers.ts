@@ -6,21 +6,21 @@ import type { Client, Room } from '@colyseus/core';
  * a room clears them all when it is disposed.
  */
 export class RoomTimers<Name extends string> {
+  /**
+   * One entry per name, kept once made (a fired or cleared timer stays until replaced): a room
+   * re-arms its clock at every move, and a Map that deletes and re-adds an entry each time
+   * reallocates its table, garbage that outlived the young generation under load.
+   */
   private timers = new Map<Name, NodeJS.Timeout>();
 
   /** Replaces any timer of the same name. */
   set(name: Name, ms: number, fn: () => void): void {
-    this.clear(name);
-    this.timers.set(name, setTimeout(() => {
-      this.timers.delete(name);
-      fn();
-    }, ms));
+    clearTimeout(this.timers.get(name));
+    this.timers.set(name, setTimeout(fn, ms));
   }
 
   clear(name: Name): void {
-    const timer = this.timers.get(name);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(name);
+    clearTimeout(this.timers.get(name));
   }
 
   clearAll(): void {

@@ -1,5 +1,5 @@
 import type { Client, Room } from '@colyseus/core';
-import { holdSeat } from '../../../server/table/room-timers';
+import { holdSeat, RoomTimers } from '../../../server/table/room-timers';
 
 const liveTimeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
@@ -30,4 +30,37 @@ it('clears it too when the player comes back, and hands over the new client', as
   hold.resolve!(back);
   await expect(held).resolves.toBe(back);
   expect(liveTimeouts()).toBe(before - 1);
+});
+
+describe('RoomTimers', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('a name holds one timer: setting it again replaces the first, which never runs', () => {
+    const timers = new RoomTimers<'clock' | 'bot'>();
+    const ran: string[] = [];
+    timers.set('clock', 1000, () => ran.push('first'));
+    timers.set('clock', 500, () => ran.push('second'));
+    timers.set('bot', 200, () => ran.push('bot'));
+    jest.advanceTimersByTime(2000);
+    expect(ran).toEqual(['bot', 'second']);
+  });
+
+  it('clear cancels one name, clearAll every name; a name set again after it fired or was cleared runs again', () => {
+    const timers = new RoomTimers<'clock' | 'bot'>();
+    const ran: string[] = [];
+    timers.set('clock', 100, () => ran.push('clock 1'));
+    jest.advanceTimersByTime(150);
+    timers.set('clock', 100, () => ran.push('clock 2'));
+    timers.clear('clock');
+    timers.clear('bot');
+    jest.advanceTimersByTime(150);
+    timers.set('clock', 100, () => ran.push('clock 3'));
+    timers.set('bot', 100, () => ran.push('bot'));
+    timers.clearAll();
+    jest.advanceTimersByTime(150);
+    timers.set('bot', 100, () => ran.push('bot again'));
+    jest.advanceTimersByTime(150);
+    expect(ran).toEqual(['clock 1', 'bot again']);
+  });
 });
