@@ -14,14 +14,14 @@ const MOVES = 100;
 async function plainRoomLatencies(client: Client): Promise<number[]> {
   const p1 = await client.create('gomoku', { name: 'A', swap2: false, rule: 'freestyle' });
   const p2 = await client.joinById(p1.roomId, { name: 'B' });
-  await until(() => p1.state?.phase === 'main_game' && p2.state?.phase === 'main_game' && Boolean(p1.state.board?.length && p2.state.board?.length));
+  await until(() => p1.state?.phase === 'main_game' && p2.state?.phase === 'main_game' && Boolean(p1.state.moves && p2.state.moves));
   const latencies: number[] = [];
   for (let i = 0; i < MOVES / 2; i++) {
     for (const [mover, watcher, cell] of [[p1, p2, BLACK_CELLS[i]], [p2, p1, WHITE_CELLS[i]]] as [Room, Room, number][]) {
       const [x, y] = [cell % 15, Math.floor(cell / 15)];
       const t = performance.now();
       mover.send('place', { x, y });
-      await until(() => watcher.state.board[y * 15 + x] !== 0);
+      await until(() => watcher.state.moves.includes(y * 15 + x)); // the synced state has no board: the move is in `moves`
       latencies.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -37,7 +37,10 @@ async function keepThinking(client: Client, stop: () => boolean, thinks: { count
     while (!stop() && (room.state as any)?.phase !== 'game_over') {
       const s = room.state as any;
       if (s?.toMove === room.sessionId) {
-        const cell = [...s.board].indexOf(0);
+        // The first empty cell: the synced state has no board, so the first cell not in `moves`.
+        const taken = new Set<number>(s.moves);
+        let cell = 0;
+        while (taken.has(cell)) cell++;
         const moves = s.moves.length;
         room.send('place', { x: cell % 15, y: Math.floor(cell / 15) });
         await until(() => (room.state as any).moves.length > moves + 1 || (room.state as any).phase === 'game_over', 10000);

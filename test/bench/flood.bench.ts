@@ -190,7 +190,7 @@ const waiters = new Map<Room, { cell: number; resolve: (at: number) => void }>()
 function watch(room: Room): void {
   room.onStateChange(() => {
     const waiter = waiters.get(room);
-    if (waiter && room.state.board[waiter.cell] !== 0) {
+    if (waiter && room.state.moves.includes(waiter.cell)) {
       waiters.delete(room);
       waiter.resolve(performance.now());
     }

@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
+import { stoneAt } from '../support/gomoku-client';
 import { buildClient, clickCell, launchChromium, openPage, screenshot, tableSession, tableState, waitForTable } from '../support/browser';
 
 jest.setTimeout(90000);
@@ -44,7 +45,7 @@ it('a game against the level 1 computer, started from the lobby, played by click
     await waitForTable(page, `s.phase === 'game_over' || s.toMove === '${me}'`, 15000);
     const s = await tableState(page);
     if (s.phase === 'game_over') break;
-    const y = [...Array(15).keys()].find((row) => s.board[row * 15 + 3] === 0)!;
+    const y = [...Array(15).keys()].find((row) => stoneAt(s, row * 15 + 3) === 0)!;
     await clickCell(page, 3, y);
     await waitForTable(page, `s.turn > ${s.turn}`, 15000);
   }

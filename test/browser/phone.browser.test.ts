@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
+import { stoneAt } from '../support/gomoku-client';
 import {
   buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, whyNotTappable, type TrackedPage,
 } from '../support/browser';
@@ -111,7 +112,7 @@ it('Gomoku by taps: tap-to-preview stones, the Swap 2 choice, the result and Rem
     if (s.phase !== 'main_game') break;
     const page = pages[s.toMove];
     const black = s.toMove === s.blackPlayer;
-    const free = (cells: [number, number][]) => cells.find(([x, y]) => !s.board[y * 15 + x])!;
+    const free = (cells: [number, number][]) => cells.find(([x, y]) => !stoneAt(s, y * 15 + x))!;
     const [x, y] = black ? free([[0, 12], [1, 12], [2, 12], [3, 12], [4, 12]]) : free([[0, 0], [2, 0], [4, 0], [6, 0], [8, 0], [10, 0], [12, 0]]);
     await placeByTaps(page, x, y);
   }

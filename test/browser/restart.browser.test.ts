@@ -8,6 +8,7 @@ import Redis from 'ioredis';
 import type { Browser } from 'playwright-core';
 import { buildClient, clickCell, launchChromium, openPage, tableSession, tableState, waitForTable } from '../support/browser';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
+import { stoneAt } from '../support/gomoku-client';
 
 jest.setTimeout(120000);
 
@@ -35,7 +36,8 @@ afterAll(async () => {
 
 it('after the server process is killed and restarted, both players are back in their seats without a click', async () => {
   const port = await freePort();
-  const env = { REDIS_URL: redisUrl, CLIENT_DIR: path.resolve(__dirname, '../../dist/client') };
+  // The client buildClient() just built: CLIENT_DIR when set (vite.config.mjs builds there), else dist/client.
+  const env = { REDIS_URL: redisUrl, CLIENT_DIR: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')) };
   proc = await startServerProcess(port, env);
   const base = `http://127.0.0.1:${port}`;
 
@@ -67,7 +69,7 @@ it('after the server process is killed and restarted, both players are back in t
     await page.waitForSelector('#conn-banner', { state: 'hidden' });
     expect(await tableSession(page)).toBe(id);
   }
-  expect((await tableState(b.page)).board[7 * 15 + 7]).toBe(1);
+  expect(stoneAt(await tableState(b.page), 7 * 15 + 7)).toBe(1);
   // Play goes on: Bo (white) moves, and Ada sees it.
   await waitForTable(b.page, `s.toMove === '${idB}'`);
   // Like a person on a busy machine, click again if the first click did not take.
@@ -79,5 +81,5 @@ it('after the server process is killed and restarted, both players are back in t
   }
   await waitForTable(b.page, 's.turn === 2', 5000);
   await waitForTable(a.page, 's.turn === 2', 20000);
-  expect((await tableState(a.page)).board[8 * 15 + 8]).toBe(2);
+  expect(stoneAt(await tableState(a.page), 8 * 15 + 8)).toBe(2);
 });

@@ -6,6 +6,7 @@
 import { Client } from '@colyseus/sdk';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { comeBack, waitForState } from '../support/server';
+import { boardOf, stoneAt } from '../support/gomoku-client';
 
 jest.setTimeout(90000);
 const suite = serverProcessSuite();
@@ -29,8 +30,8 @@ it('after SIGKILL the restored room\'s computer answers the acknowledged move an
   const back = await comeBack(client, token);
   expect(back.sessionId).toBe(room.sessionId);
   const answered: any = await waitForState(back, (s: any) => s.moves.length === 2 && s.toMove === back.sessionId, 15000);
-  expect(answered.board[7 * 15 + 7]).toBe(1);
-  const free = [...answered.board].findIndex((c: number, i: number) => c === 0 && i !== 0);
+  expect(stoneAt(answered, 7 * 15 + 7)).toBe(1);
+  const free = boardOf(answered).findIndex((c: number, i: number) => c === 0 && i !== 0);
   back.send('place', { x: free % 15, y: Math.floor(free / 15) });
   await waitForState(back, (s: any) => s.moves.length === 4, 15000);
   await back.leave();

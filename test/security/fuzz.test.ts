@@ -23,6 +23,7 @@ import type { Room } from '@colyseus/sdk';
 import { keypadToIndex } from '../../shared/games/tictactoe';
 import { makeGuest } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
+import { boardOf } from '../support/gomoku-client';
 import {
   allowedCodes, codesMissingFromReadme, collectErrors, countHandledFrames, CONNECTION_CODES, describeValue as show, eventually, leaveAll,
   ROOM_ERROR_CODES, serverMarker, serverSuite, settled, within, type ErrorMessage, type RoomType,
@@ -207,7 +208,7 @@ async function gomokuTable(): Promise<Table> {
       const turn = s.turn;
       if (s.choices.length > 0) mover.send('choose', { choice: s.choices[0] });
       else {
-        const cell = [...s.board].findIndex((c: number) => c === 0);
+        const cell = boardOf(s).findIndex((c) => c === 0);
         mover.send('place', { x: cell % 15, y: Math.floor(cell / 15) });
       }
       await seenByAll(everyone, (st) => st.turn > turn, 'a legitimate gomoku action');

@@ -1,6 +1,8 @@
 import type { RunningParlor } from '../../server/app';
+import { matchMaker } from '@colyseus/core';
+import { flatCells, type GomokuState } from '../../shared/games/gomoku';
 import { sdkClient, startTestServer, waitForState } from '../support/server';
-import { act, cell, expectRejected, seatTwo, serverState } from '../support/gomoku-client';
+import { act, boardOf, cell, expectRejected, seatTwo, serverState, stoneAt } from '../support/gomoku-client';
 
 let server: RunningParlor;
 beforeAll(async () => { server = await startTestServer(); });
@@ -55,13 +57,30 @@ describe('gomoku room: a game through every Swap 2 branch', () => {
     await act(p2, 'place', cell(14, 14), [p1, p2]);
     expect(p1.state.phase).toBe('swap2_final_choice');
     expect([...p1.state.choices]).toEqual(['black', 'white']);
-    expect([...p1.state.board].filter((c) => c !== 0)).toHaveLength(5);
+    expect(boardOf(p1.state).filter((c) => c !== 0)).toHaveLength(5);
     await act(p1, 'choose', { choice: final }, [p1, p2]);
     expect(p1.state.blackPlayer).toBe(final === 'black' ? p1.sessionId : p2.sessionId);
     expect(p1.state.toMove).toBe(p1.state.whitePlayer);
     const winner = await playToFive([p1, p2], 11);
     expect(p1.state.winner).toBe(winner);
     expect(p2.state.toJSON()).toEqual(serverState(p1.roomId));
+    await Promise.all([p1.leave(), p2.leave()]);
+  });
+
+  it('the synced state has no board: clients build it from the moves, and it matches the rules board', async () => {
+    const { p1, p2 } = await seatTwo(sdkClient(server));
+    await opening(p1, p2);
+    await act(p2, 'choose', { choice: 'place_more' }, [p1, p2]);
+    await act(p2, 'place', cell(0, 14), [p1, p2]);
+    const synced = serverState(p1.roomId);
+    expect(synced).not.toHaveProperty('board');
+    expect(p1.state.toJSON()).not.toHaveProperty('board');
+    expect('board' in p2.state).toBe(false);
+    expect([...p1.state.moves]).toEqual([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0]);
+    const rules = (matchMaker.getLocalRoomById(p1.roomId) as unknown as { game: GomokuState }).game;
+    expect(boardOf(p1.state)).toEqual(flatCells(rules.board));
+    expect(boardOf(synced)).toEqual(flatCells(rules.board));
+    expect([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0].map((c) => stoneAt(p2.state, c))).toEqual([1, 2, 1, 2]);
     await Promise.all([p1.leave(), p2.leave()]);
   });
 
@@ -143,7 +162,7 @@ describe('gomoku room: refusals', () => {
     expect(await closed).toBeGreaterThan(0);
     await act(p1, 'place', cell(3, 3), [p1, watcher as any]);
     expect(watcher.state.toJSON()).toEqual(serverState(p1.roomId));
-    expect(serverState(p1.roomId).board[3 * 15 + 3]).toBe(1);
+    expect(stoneAt(serverState(p1.roomId), 3 * 15 + 3)).toBe(1);
     // The server saw a drop, not a leave (STACK.md fact 14): the seat is held for p2.
     expect(serverState(p1.roomId).players[p2.sessionId].connected).toBe(false);
     const back = await client.reconnect(p2.reconnectionToken);
@@ -189,7 +208,7 @@ describe('gomoku room: seats, reconnection and clocks', () => {
     await waitForState(p2, (s) => s.players.get(sessionId)?.connected === true);
     await waitForState(back, (s) => s.turn === 1);
     expect(back.state.players.get(sessionId)?.seat).toBe(1);
-    expect(back.state.board[7 * 15 + 7]).toBe(1);
+    expect(stoneAt(back.state, 7 * 15 + 7)).toBe(1);
     await act(back, 'place', cell(8, 8), [back, p2]);
     expect(back.state.toJSON()).toEqual(serverState(back.roomId));
     await Promise.all([back.leave(), p2.leave()]);
@@ -211,7 +230,7 @@ describe('gomoku room: seats, reconnection and clocks', () => {
     expect(p1.state.deadline).toBeGreaterThan(Date.now());
     // Player 1 lets the clock run out on stone 3: the server places it.
     await waitForState(p2, (s) => s.phase === 'swap2_choice', 8000);
-    expect([...p2.state.board].filter((c) => c !== 0)).toHaveLength(3);
+    expect(boardOf(p2.state).filter((c) => c !== 0)).toHaveLength(3);
     // Player 2 lets the choice run out: "black".
     await waitForState(p1, (s) => s.phase === 'main_game', 8000);
     expect(p1.state.blackPlayer).toBe(p2.sessionId);

@@ -5,6 +5,7 @@
  */
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from './server';
+import { boardOf, stoneAt } from './gomoku-client';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -74,12 +75,14 @@ export function tableSession(page: Page): Promise<string> {
 }
 
 /**
- * Waits until the page's decoded state satisfies a condition (given as a function body of `s`).
+ * Waits until the page's decoded state satisfies a condition (given as an expression of `s`).
  * The condition is compiled here, in Node: the page runs under a content-security policy that
- * forbids eval, so it cannot compile it there.
+ * forbids eval, so it cannot compile it there. For a Gomoku table, whose synced state has no
+ * board, the condition may use `stoneAt(s, cell)` and `boardOf(s)` (test/support/gomoku-client.ts).
  */
 export async function waitForTable(page: Page, condition: string, timeout = 10000): Promise<void> {
-  const holds = new Function('s', `return (${condition});`) as (s: any) => unknown;
+  const compiled = new Function('s', 'stoneAt', 'boardOf', `return (${condition});`) as (s: any, at: typeof stoneAt, of: typeof boardOf) => unknown;
+  const holds = (s: any) => compiled(s, stoneAt, boardOf);
   const deadline = Date.now() + timeout;
   for (;;) {
     const s = await page.evaluate(() => (window as unknown as { parlorTable?: TableHook }).parlorTable?.state());

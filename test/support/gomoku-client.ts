@@ -6,7 +6,7 @@ export { serverState };
 
 export type GomokuView = {
   phase: string;
-  board: number[];
+  /** Cells (y*15+x) in placement order; the synced state has no board (`stoneAt`, `boardOf`). */
   moves: number[];
   toMove: string;
   blackPlayer: string;
@@ -22,6 +22,22 @@ export type GomokuView = {
   toJSON(): any;
 };
 export type GomokuRoomClient = Room<any, GomokuView>;
+
+/**
+ * The stone on a cell as a client sees it: 0 empty, 1 black, 2 white. A `gomoku` room syncs
+ * the moves, not the board (stone n is black when n is odd), so this is what every client does.
+ * `state`: a synced state or its JSON (`{moves}`), or a rules-shaped object with flat `moves`.
+ */
+export function stoneAt(state: { moves: ArrayLike<number> }, cell: number): 0 | 1 | 2 {
+  const moves = Array.from(state.moves);
+  const n = moves.indexOf(cell);
+  return n < 0 ? 0 : n % 2 === 0 ? 1 : 2;
+}
+
+/** The 225 cells as a client builds them from the moves (index y*15+x; 0 empty, 1 black, 2 white). */
+export function boardOf(state: { moves: ArrayLike<number> }): number[] {
+  return Array.from({ length: 225 }, (_, cell) => stoneAt(state, cell));
+}
 
 /** Two seated players (seat 1 creates) with the game started. */
 export async function seatTwo(client: Client, options: Record<string, unknown> = {}) {

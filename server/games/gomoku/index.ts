@@ -2,7 +2,7 @@
  * Gomoku's server part: its schema, the mirror from the rules' view into it and its
  * listing fields; ranked series, rematches and the finished-game history plug in as policies.
  */
-import { CELLS, gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
+import { gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
 import { botDelayMs } from '../../table/timings';
 import { think } from './computer';
 import { rankedSeries } from '../../ranked/series-policy';
@@ -48,7 +48,6 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     });
     state.ranked ??= false;
     state.computer = config.computer?.level ?? 0;
-    while (state.board.length < CELLS) state.board.push(0);
   },
   row: (seat, index) => new GomokuPlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0, playerId: '', rating: 0, provisional: false, ratingChange: 0, wins: 0 }),
   mirror: (state, view, ctx) => mirrorGomoku(state, view, ctx.sessionOf),

@@ -1,8 +1,8 @@
 /**
- * Writes the rules' view into the synced schema. Only changed fields and cells are
- * written, so a patch carries just the move that was made.
+ * Writes the rules' view into the synced schema. Only changed fields are written, so a patch
+ * carries just the move that was made. The board is not synced: `moves` gives it (schema.ts).
  */
-import { CELLS, availableChoices, cellAt, type GomokuState, type Seat } from '../../../shared/games/gomoku';
+import { availableChoices, type GomokuState, type Seat } from '../../../shared/games/gomoku';
 import type { GomokuRoomState } from './schema';
 import { syncArray } from '../../table/sync-array';
 
@@ -16,11 +16,6 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
   }
   target.phase = game.phase;
   target.turn = game.turn;
-  // The rules keep rows; the synced board stays 225 flat cells (index y*15+x), as clients read it.
-  for (let i = 0; i < CELLS; i++) {
-    const cell = cellAt(game.board, i);
-    if (target.board[i] !== cell) target.board[i] = cell;
-  }
   syncArray(target.moves, game.moves.map((m) => m.y * 15 + m.x));
   target.toMove = session(game.toAct);
   target.blackPlayer = session(game.black);

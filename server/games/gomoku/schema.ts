@@ -22,9 +22,12 @@ export type GomokuPlayer = SchemaType<typeof GomokuPlayer>;
 export const GomokuRoomState = schema(
   {
     phase: t.string(),
-    /** 225 cells, index y*15+x: 0 empty, 1 black, 2 white. */
-    board: t.array('uint8'),
-    /** Cell indices in placement order: stones 1-5 are the Swap 2 opening. */
+    /**
+     * Cell indices (y*15+x) in placement order: stones 1-5 are the Swap 2 opening, and stone n
+     * is black when n is odd. The board is not synced: clients build it from these. A synced
+     * 225-cell array cost every move a copy of all its cells (Colyseus keeps the previous
+     * items of an array it encodes), which outlived the young generation under load.
+     */
     moves: t.array('uint8'),
     toMove: t.string(),
     blackPlayer: t.string(),

@@ -2,7 +2,7 @@
  * Tables on the real Parlor server, played by real Colyseus SDK clients as a browser plays
  * them: create, join by id, the game's messages, and the synced state read from each client's
  * own copy. An action counts as delivered to a player when that player's client has decoded
- * the patch that carries it (Gomoku: the stone on the board; Flip 7: the state's `version`).
+ * the patch that carries it (Gomoku: the move, last of the state's `moves`; Flip 7: the state's `version`).
  */
 import { Client, type Room } from '@colyseus/sdk';
 import type { Game } from './protocol';
@@ -56,7 +56,8 @@ async function openGomoku(url: string, name: string, events: TableEvents): Promi
   };
   for (const r of rooms)
     r.onStateChange(() => {
-      if (inFlight?.watcher === r && r.state.board[inFlight.cell] !== 0) {
+      // The synced state has no board: the move has arrived when it is the last of `moves` (cells never repeat in a game).
+      if (inFlight?.watcher === r && r.state.moves.at(-1) === inFlight.cell) {
         events.delivered(performance.now() - inFlight.at);
         inFlight = null;
       }

@@ -143,13 +143,15 @@ export async function startServer(kind: 'parlor' | 'bare', name: string, opts: {
   };
 }
 
-/** Heap used (bytes) right after a full garbage collection, asked of the process's V8 inspector. */
-export async function heapAfterGc(server: ServerProc): Promise<number> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A session with a server process's V8 inspector. */
+async function inspector(server: ServerProc): Promise<{ call(method: string, params?: object): Promise<any>; close(): void }> {
   const [target] = (await (await fetch(`http://127.0.0.1:${server.inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
   const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let id = 0;
-  const call = (method: string) =>
+  const call = (method: string, params: object = {}) =>
     new Promise<any>((resolve) => {
       const mine = ++id;
       const onMessage = (data: WebSocket.RawData) => {
@@ -159,12 +161,49 @@ export async function heapAfterGc(server: ServerProc): Promise<number> {
         resolve(msg.result);
       };
       ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id: mine, method }));
+      ws.send(JSON.stringify({ id: mine, method, params }));
     });
-  await call('HeapProfiler.collectGarbage');
-  const usage = await call('Runtime.getHeapUsage');
-  ws.close();
+  return { call, close: () => ws.close() };
+}
+
+/** Heap used (bytes) right after a full garbage collection, asked of the process's V8 inspector. */
+export async function heapAfterGc(server: ServerProc): Promise<number> {
+  const session = await inspector(server);
+  await session.call('HeapProfiler.collectGarbage');
+  const usage = await session.call('Runtime.getHeapUsage');
+  session.close();
   return usage.usedSize as number;
+}
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/**
+ * What a server allocated during `ms` that is still alive at its end, by allocating function and
+ * its caller (V8's sampling heap profiler, which reports only sampled objects not yet collected).
+ * Under a steady load that is what outlives a young-generation scavenge — what each scavenge
+ * copies and promotes, the cost behind the latency tail. Sites in our code or a dependency.
+ */
+export async function survivors(server: ServerProc, ms: number, top = 12): Promise<{ site: string; bytes: number }[]> {
+  const session = await inspector(server);
+  await session.call('HeapProfiler.enable');
+  await session.call('HeapProfiler.startSampling', { samplingInterval: 128 });
+  await sleep(ms);
+  const { profile } = (await session.call('HeapProfiler.getSamplingProfile')) as { profile: { head: SamplingNode } };
+  await session.call('HeapProfiler.stopSampling');
+  session.close();
+  const name = (f: SamplingNode['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+  const bySite = new Map<string, number>();
+  const walk = (node: SamplingNode, caller: string) => {
+    const site = `${name(node.callFrame)} ← ${caller}`;
+    if (node.selfSize) bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    for (const child of node.children) walk(child, name(node.callFrame));
+  };
+  walk(profile.head, '');
+  return [...bySite].map(([site, bytes]) => ({ site, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top);
 }
 
 /** Heap after GC and RSS of a set of servers, summed. */

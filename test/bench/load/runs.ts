@@ -5,7 +5,7 @@
  */
 import Redis from 'ioredis';
 import { percentile } from '../timing';
-import { Generator, cpuMsOf, memoryOf, startServer, type ServerProc } from './processes';
+import { Generator, cpuMsOf, memoryOf, startServer, survivors, type ServerProc } from './processes';
 import type { Game, Impl, OpenResult, WindowResult } from './protocol';
 import { SEATS } from './protocol';
 
@@ -13,6 +13,8 @@ import { SEATS } from './protocol';
 export const GENERATOR_BOUND = 0.7;
 /** Tables being opened at once while setting up a steady load (join times come from these). */
 const OPEN_CONCURRENCY = 16;
+/** BENCH_SURVIVORS: how long the allocation sampler watches (a bit over two scavenges at 1,000 moves/s). */
+const SURVIVOR_WINDOW_MS = 1500;
 /** Clients one generator holds in the idle run: well under a process's 20,000 file descriptors here. */
 const IDLE_CLIENTS_PER_GENERATOR = 8000;
 
@@ -134,6 +136,14 @@ export async function steadyLoad(game: Game, variant: Variant, tables: number, r
       if (redis) figures.redisCpuMsPerAction = ((await redisCpuMs(redis)) - before.redis) / Math.max(1, window.actions);
       rounds.push(figures);
       say(`  round ${r + 1}: p50 ${figures.p50.toFixed(2)} ms, p99 ${figures.p99.toFixed(2)} ms, server CPU ${(figures.serverCpu * 100).toFixed(0)}%, generator ${(figures.generatorCpu * 100).toFixed(0)}%`);
+    }
+    // BENCH_SURVIVORS: what each server allocates that outlives a moment, under the same load, after the rounds.
+    if (process.env.BENCH_SURVIVORS && variant.impl === 'parlor') {
+      for (const [k, server] of servers.entries()) {
+        const sites = await survivors(server, SURVIVOR_WINDOW_MS);
+        say(`  still alive after ${SURVIVOR_WINDOW_MS / 1000} s of load (server ${k}), by allocating function ← its caller:`);
+        for (const { site, bytes } of sites) say(`    ${(bytes / 1024).toFixed(0).padStart(6)} KB  ${site}`);
+      }
     }
     await generator.request({ cmd: 'stop' });
     const live = await memoryOf(servers);

@@ -28,7 +28,7 @@ import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, s
 interface PlayerState extends RankedPlayer { connected: boolean; returnBy: number }
 interface GomokuSynced {
   phase: string;
-  board: number[];
+  /** Cells in placement order; the board follows from them (stone n is black when n is odd). */
   moves: number[];
   toMove: string;
   blackPlayer: string;
@@ -109,14 +109,21 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     return openingChoices({ swap2: s.swap2, phase: s.phase, stones: s.moves.length, turn: s.turn, endReason: s.endReason, colourOfSeat: (seat) => colourOfSession(sessionOfSeat(seat)) });
   };
 
+  /** The live board, built from the moves (the synced state has none) once per new stone. */
+  let built = { stones: -1, cells: [] as number[] };
+  const liveBoard = () => {
+    const moves = room.state.moves;
+    if (built.stones !== moves.length) built = { stones: moves.length, cells: boardAt(moves, moves.length) };
+    return built.cells;
+  };
   renderer.ghostColour = (cell) => {
     const s = room.state;
-    if (!myTurn() || review.step !== null || !PLACEMENT_PHASES.has(s.phase) || s.board[cell]) return null;
+    if (!myTurn() || review.step !== null || !PLACEMENT_PHASES.has(s.phase) || liveBoard()[cell]) return null;
     return colourOfStone(s.moves.length + 1);
   };
   renderer.keyboardPlays = () => isPlayer() && room.state.phase !== 'game_over' && room.state.phase !== 'waiting';
   renderer.onCursor = (cell) => {
-    const stone = room.state.board[cell];
+    const stone = liveBoard()[cell];
     announce(`${cellName(cell)}${stone ? `, ${stone === 1 ? 'black' : 'white'} stone` : ''}`);
   };
   renderer.onCellClick = (x, y) => room.send('place', { x, y });
@@ -210,11 +217,11 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   let myRating: number | null = null;
   const render = () => {
     const s = room.state;
-    if (!s || !s.board) return;
+    if (!s || !s.moves) return;
     review.render();
     const shown = review.shown();
     const moves = [...s.moves].slice(0, shown);
-    renderer.draw(review.step === null ? { board: s.board, moves: s.moves, winLine: s.winLine } : { board: boardAt(moves, shown), moves, winLine: [] });
+    renderer.draw(review.step === null ? { board: liveBoard(), moves: s.moves, winLine: s.winLine } : { board: boardAt(moves, shown), moves, winLine: [] });
     const choiceList = choicesMade();
     renderMoves(choiceList);
     announceNews(choiceList);
