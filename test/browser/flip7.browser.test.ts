@@ -223,7 +223,9 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
   await tapControl(t.page, '#rematch');
   await t.page.waitForFunction((old) => /^#\/flip7\/[\w-]+$/.test(location.hash) && !location.hash.includes(old), roomId);
   const nextId = await t.page.evaluate(() => location.hash.split('/')[2]);
-  await waitForTable(t.page, `s.phase === 'lobby' && Object.keys(s.players).length === 3 && !!s.players['${await tableSession(t.page)}']`);
+  // The address changes before the new table's view is up: read the session once it is the new table's.
+  await t.page.waitForFunction((id) => (window as any).parlorTable?.roomId === id, nextId, { timeout: 30000 });
+  await waitForTable(t.page, `s.phase === 'lobby' && Object.keys(s.players).length === 3 && !!s.players['${await tableSession(t.page)}']`, 30000);
   expect(await t.page.textContent('#phase-banner')).toBe('3 of 8 seated — start when ready (needs 3)');
   await watcher.page.waitForFunction((id) => location.hash === `#/flip7/${id}/watch`, nextId, { timeout: 30000 });
   await watcher.page.waitForSelector('#watching:not([hidden])', { timeout: 30000 });
