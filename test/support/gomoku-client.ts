@@ -1,5 +1,6 @@
 /** Helpers for driving `gomoku` rooms through the real SDK. */
 import type { Client, Room } from '@colyseus/sdk';
+import { colourOfStone } from '../../shared/games/gomoku';
 import { nextMessage, serverState, waitForState } from './server';
 
 export { serverState };
@@ -31,7 +32,7 @@ export type GomokuRoomClient = Room<any, GomokuView>;
 export function stoneAt(state: { moves: ArrayLike<number> }, cell: number): 0 | 1 | 2 {
   const moves = Array.from(state.moves);
   const n = moves.indexOf(cell);
-  return n < 0 ? 0 : n % 2 === 0 ? 1 : 2;
+  return n < 0 ? 0 : colourOfStone(n + 1);
 }
 
 /** The 225 cells as a client builds them from the moves (index y*15+x; 0 empty, 1 black, 2 white). */

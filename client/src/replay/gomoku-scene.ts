@@ -8,7 +8,7 @@ import { pointName } from '../../../shared/games/gomoku/notation';
 import { BoardRenderer } from '../games/gomoku/board-renderer';
 import { CHOICE_WORDS } from '../games/gomoku/move-list';
 import { nameOfSeat, type FinishedGame } from './finished-game';
-import { replayFrame, resultText } from './layout';
+import { mountScene, replayFrame, resultText } from './layout';
 import { stepControls } from './step-controls';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
@@ -63,34 +63,25 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => 
   const seatColour = (seat: number) => (seat === record.black ? 'Black' : seat === record.white ? 'White' : '');
   const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: (r) => REASONS[r] });
   stage.id = 'replay-board';
-  const renderer = new BoardRenderer();
-  let mounted = false;
-  let disposed = false;
   let shown = 0;
-  const draw = () => {
+  const scene = mountScene(new BoardRenderer(), stage, () => {
     const picture = pictureAt(record, shown);
     // Published for tests and tools: the step on the board and how many stones it has.
     Object.assign(stage.dataset, { step: shown, stones: picture.moves.length });
-    if (mounted) renderer.draw(picture);
-  };
+    return picture;
+  });
   const controls = stepControls({
     count: record.steps.length,
     words: (k) => gomokuStepWords(game, record, k),
     label: (k) => gomokuStepLabel(record, k),
     show: (k) => {
       shown = k;
-      draw();
+      scene.redraw();
     },
   });
   side.append(controls.element);
-  void renderer.mount(stage).then(() => {
-    if (disposed) return renderer.destroy();
-    mounted = true;
-    draw();
-  });
   return () => {
-    disposed = true;
     controls.destroy();
-    if (mounted) renderer.destroy();
+    scene.unmount();
   };
 }

@@ -64,3 +64,31 @@ async function copyLink(link: string, field: HTMLInputElement): Promise<void> {
   }
   toast('Link copied', 'info', 2000);
 }
+
+/** A scene's canvas: Pixi's start-up is asynchronous, and the page may be left before it ends. */
+export interface SceneRenderer<P> {
+  mount(container: HTMLElement): Promise<void>;
+  draw(picture: P): void;
+  destroy(): void;
+}
+
+/**
+ * Mounts `renderer` in `stage` and draws `picture()` once it is up, and at each `redraw()`
+ * after that; `unmount()` destroys it, whether the mount has finished yet or not.
+ */
+export function mountScene<P>(renderer: SceneRenderer<P>, stage: HTMLElement, picture: () => P): { redraw(): void; unmount(): void } {
+  let mounted = false;
+  let left = false;
+  void renderer.mount(stage).then(() => {
+    if (left) return renderer.destroy();
+    mounted = true;
+    renderer.draw(picture());
+  });
+  return {
+    redraw: () => mounted && renderer.draw(picture()),
+    unmount: () => {
+      left = true;
+      if (mounted) renderer.destroy();
+    },
+  };
+}

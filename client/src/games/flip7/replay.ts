@@ -8,7 +8,7 @@ import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
 import { tablesAlong, type LogTable } from '../../../../shared/games/flip7/log-table';
 import { h } from '../../dom';
 import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
-import { replayFrame, resultText } from '../../replay/layout';
+import { mountScene, replayFrame, resultText } from '../../replay/layout';
 import { stepControls } from '../../replay/step-controls';
 import { logWords } from './log-words';
 import { cardsInPicture, pictureAtStep } from './log-picture';
@@ -41,33 +41,24 @@ export function showFlip7Replay(view: HTMLElement, game: FinishedGame): () => vo
   stage.id = 'flip7-replay-table';
   stage.classList.add('flip7-replay-stage');
   stage.style.setProperty('--seats', String(seats));
-  const renderer = new TableRenderer();
-  let mounted = false;
-  let disposed = false;
   let shown = 0;
-  const draw = () => {
+  const scene = mountScene(new TableRenderer(), stage, () => {
     // Published for tests and tools: the step shown and the cards in front of everyone.
     const picture = pictureAtStep(tables, record.log, shown, seats, seatAt, 'Before the first deal');
     Object.assign(stage.dataset, { step: shown, cards: cardsInPicture(picture) });
-    if (mounted) renderer.draw(picture);
-  };
+    return picture;
+  });
   const controls = stepControls({
     count: record.log.length,
     words: (k) => flip7StepWords(game, record, k),
     show: (k) => {
       shown = k;
-      draw();
+      scene.redraw();
     },
   });
   side.append(controls.element, h('p', { class: 'flip7-legend muted' }, '◆ Dealer · the highlighted row is the player the step is about'));
-  void renderer.mount(stage).then(() => {
-    if (disposed) return renderer.destroy();
-    mounted = true;
-    draw();
-  });
   return () => {
-    disposed = true;
     controls.destroy();
-    if (mounted) renderer.destroy();
+    scene.unmount();
   };
 }
