@@ -211,11 +211,18 @@ export function sameListing(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return a === b;
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((k) => {
-    const [x, y] = [left[k], right[k]];
-    if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => v === y[i]);
-    return x === y;
-  });
+  // for...in rather than Object.keys: no arrays made for a comparison that runs after every action.
+  let keys = 0;
+  for (const k in left) {
+    if (!Object.hasOwn(left, k)) continue;
+    keys++;
+    if (!Object.hasOwn(right, k)) return false;
+    const x = left[k];
+    const y = right[k];
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length || !x.every((v, i) => v === y[i])) return false;
+    } else if (x !== y) return false;
+  }
+  for (const k in right) if (Object.hasOwn(right, k)) keys--;
+  return keys === 0;
 }

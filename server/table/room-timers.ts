@@ -7,26 +7,44 @@ import type { Client, Room } from '@colyseus/core';
  */
 export class RoomTimers<Name extends string> {
   /**
-   * One entry per name, kept once made (a fired or cleared timer stays until replaced): a room
-   * re-arms its clock at every move, and a Map that deletes and re-adds an entry each time
-   * reallocates its table, garbage that outlived the young generation under load.
+   * One slot per name, kept once made. A room re-arms its clock at every move: a new
+   * `setTimeout` each time (its Timeout and closure) outlived the young generation under
+   * load, so a slot re-armed with the same length keeps its Timeout and `refresh()`es it.
    */
-  private timers = new Map<Name, NodeJS.Timeout>();
+  private slots = new Map<Name, Slot>();
 
   /** Replaces any timer of the same name. */
   set(name: Name, ms: number, fn: () => void): void {
-    clearTimeout(this.timers.get(name));
-    this.timers.set(name, setTimeout(fn, ms));
+    const slot = this.slots.get(name);
+    if (slot && slot.ms === ms && !slot.cleared) {
+      // Also after it fired: refresh() re-arms a fired timer (a cleared one it would not).
+      slot.fn = fn;
+      slot.timer.refresh();
+      return;
+    }
+    if (slot) clearTimeout(slot.timer);
+    const fresh: Slot = { ms, fn, cleared: false, timer: setTimeout(() => fresh.fn(), ms) };
+    this.slots.set(name, fresh);
   }
 
   clear(name: Name): void {
-    clearTimeout(this.timers.get(name));
+    const slot = this.slots.get(name);
+    if (!slot) return;
+    clearTimeout(slot.timer);
+    slot.cleared = true;
   }
 
   clearAll(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    for (const name of this.slots.keys()) this.clear(name);
   }
+}
+
+interface Slot {
+  timer: NodeJS.Timeout;
+  ms: number;
+  fn: () => void;
+  /** Cleared timers cannot be refreshed: the next `set` makes a new one. */
+  cleared: boolean;
 }
 
 type SeatTimers = { _reservedSeatTimeouts: Record<string, NodeJS.Timeout | undefined> };

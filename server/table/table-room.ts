@@ -29,6 +29,11 @@ export const SNAPSHOT_VERSION = 2;
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
 const seatKeysSchema = v.record(v.pipe(v.string(), v.regex(/^\d{1,2}$/)), v.optional(seatKeySchema));
 
+/** What the table's one clock does when it runs out. */
+type Clock = { kind: 'advance'; seat: SeatIndex; action: unknown } | { kind: 'bot'; seat: SeatIndex; strategy: string } | { kind: 'turn' };
+const TURN_CLOCK: Clock = { kind: 'turn' };
+const NO_EVENTS: readonly never[] = Object.freeze([]);
+
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
 
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
@@ -74,12 +79,16 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private deadline = 0;
   private advanceAt = 0;
   private timers = new RoomTimers<string>();
+  /** What the clock does when it runs out; the turn clock's seat is a field of its own (no object per move). */
+  private due: Clock | null = null;
+  private clockSeat: SeatIndex = 0;
   /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
   private policies: TablePolicy[] = [];
   /** Each rate-limited query's buckets (ServerGame.queries). */
   private queryLimits: FloodControl[] = [];
-  private lastEvents: readonly EventOf<G>[] = [];
+  private lastEvents: readonly EventOf<G>[] = NO_EVENTS;
+  private mirrorCtx?: MirrorContext<G>;
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   private local: unknown;
 
@@ -294,22 +303,23 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
    * a change before it is in Redis.
    */
   private async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: { seat: SeatIndex | null; action: unknown }, client?: Client) {
-    const all = [...events];
-    const entries = [entry];
+    let all = events;
+    // Only a step with more than one action (below) is logged as a list of entries.
+    let entries: { seat: SeatIndex | null; action: unknown }[] | null = null;
     this.rules = state;
     // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
-    for (let guard = 0; guard < 16 && this.serverGame.botDelayMs?.() === 0; guard++) {
+    for (let guard = 0; guard < 16 && this.botToAct() && this.serverGame.botDelayMs?.() === 0; guard++) {
       const next = await this.botMove();
       if (!next) break;
-      all.push(...next.events);
-      entries.push(next.entry);
+      all = [...all, ...next.events];
+      (entries ??= [entry]).push(next.entry);
     }
     await this.serverGame.afterStep?.(this.stepContext(), all, client);
     const over = this.definition.outcome(this.rules!) !== null;
     this.schedule(false);
     if (over) for (const policy of this.policies) policy.ending?.();
     // Without a store there is nothing to write: the snapshot is not even built.
-    if (this.persistence.enabled) await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries.length === 1 ? entries[0] : entries });
+    if (this.persistence.enabled) await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries ?? entry });
     if (over) {
       for (const policy of this.policies) await policy.ended?.();
       if (this.serverGame.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
@@ -318,8 +328,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (reply) client.send(reply[0], reply[1]);
     this.lastEvents = all;
     this.mirror();
-    this.lastEvents = [];
+    this.lastEvents = NO_EVENTS;
     this.afterChange();
+  }
+
+  /** Whether the seat to act is played by a bot (asked before the bot's delay, which reads the environment). */
+  private botToAct(): boolean {
+    const seat = this.rules ? this.definition.toAct(this.rules)[0] : undefined;
+    return seat !== undefined && this.seats[seat]?.strategy !== undefined;
   }
 
   /** The next move of a bot whose turn it is, applied (or null when no bot is to act). */
@@ -343,48 +359,65 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   /**
    * Arms the one clock for what comes next: a bot's move, the turn clock of the seat to act,
    * or the pause before the game goes on by itself. `left`: the time a restored clock had left.
+   * What the clock will do is kept in fields and run by one callback made once (`onClock`):
+   * a closure per move outlived the young generation under load, as did a new timer.
    */
   private schedule(mirror = true, left?: number) {
-    this.timers.clear('clock');
     this.deadline = 0;
     this.advanceAt = 0;
+    this.due = null;
     const rules = this.rules;
+    let ms = 0;
     if (rules && this.definition.outcome(rules) === null) {
       const seat = this.definition.toAct(rules)[0];
       const record = seat === undefined ? undefined : this.seats[seat];
       if (seat === undefined) {
         const next = this.definition.advance?.(rules);
         if (next) {
-          const ms = left ?? nextRoundMs();
+          ms = left ?? nextRoundMs();
           this.advanceAt = Date.now() + ms;
-          this.timers.set('clock', ms, () => void this.act(next.seat, next.action));
+          this.due = { kind: 'advance', seat: next.seat, action: next.action };
         }
       } else if (record?.strategy !== undefined) {
-        const strategy = record.strategy;
-        this.timers.set('clock', this.serverGame.botDelayMs?.() ?? botDelayMs(), () => void this.persistence.serial(async () => {
-          if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats[seat]?.strategy !== strategy) return;
-          const action = await this.decide(seat, strategy);
-          if (!action) return;
-          const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
-          if (!result.ok) return this.log.error({ code: result.code, strategy }, 'a bot chose an action the rules refuse');
-          await this.adopt(result.state, result.events, { seat, action });
-        }));
+        ms = this.serverGame.botDelayMs?.() ?? botDelayMs();
+        this.due = { kind: 'bot', seat, strategy: record.strategy };
       } else {
         const seconds = this.definition.turnSeconds(this.config);
         if (seconds !== null) {
-          const ms = left ?? seconds * 1000;
+          ms = left ?? seconds * 1000;
           this.deadline = Date.now() + ms;
-          this.timers.set('clock', ms, () => {
-            const action = this.rules && this.definition.timeout(this.rules, seat, this.rng);
-            if (action) void this.act(seat, action);
-          });
+          this.clockSeat = seat;
+          this.due = TURN_CLOCK;
         }
       }
     }
+    if (this.due) this.timers.set('clock', ms, this.onClock);
+    else this.timers.clear('clock');
     // Games with a clock show it in their schema's `deadline`.
     if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.deadline;
     if (mirror) this.mirror();
   }
+
+  /** What the clock does when it runs out (armed by `schedule`). */
+  private readonly onClock = () => {
+    const clock = this.due;
+    if (!clock || !this.rules) return;
+    if (clock.kind === 'advance') return void this.act(clock.seat, clock.action);
+    if (clock.kind === 'turn') {
+      const action = this.definition.timeout(this.rules, this.clockSeat, this.rng);
+      if (action) void this.act(this.clockSeat, action);
+      return;
+    }
+    const { seat, strategy } = clock;
+    void this.persistence.serial(async () => {
+      if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats[seat]?.strategy !== strategy) return;
+      const action = await this.decide(seat, strategy);
+      if (!action) return;
+      const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
+      if (!result.ok) return this.log.error({ code: result.code, strategy }, 'a bot chose an action the rules refuse');
+      await this.adopt(result.state, result.events, { seat, action });
+    });
+  };
 
   /** The seat a joining player takes: the one its key opens, or else the first free one (only before the game). */
   private freeSeat(key: string | undefined): SeatIndex | undefined {
@@ -453,16 +486,34 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     return Boolean(options.spectate) || this.freeSeat(key) === undefined;
   }
 
+  /**
+   * The mirror's context: made once, its fields read the room's at the time they are read
+   * (a new object and closure per action was garbage the young generation collected per move).
+   */
   private mirrorContext(): MirrorContext<G> {
-    return {
-      config: this.config,
-      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? '')),
-      seats: this.seats,
-      host: this.host,
-      advanceAt: this.advanceAt,
-      events: this.lastEvents,
-      local: this.local,
-    };
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const room = this;
+    return (this.mirrorCtx ??= {
+      get config() {
+        return room.config;
+      },
+      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (room.seats[seat]?.id ?? '')),
+      get seats() {
+        return room.seats;
+      },
+      get host() {
+        return room.host;
+      },
+      get advanceAt() {
+        return room.advanceAt;
+      },
+      get events() {
+        return room.lastEvents;
+      },
+      get local() {
+        return room.local;
+      },
+    });
   }
 
   private mirror() {
@@ -547,10 +598,17 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   protected listing(): Listing {
-    const players = this.seats.filter((s): s is SeatRecord => s !== undefined && (this.serverGame.row(s, 0) !== null)).map((s) => this.state.players.get(s.id)?.name ?? s.name);
+    // The seats that have a row (the Tic Tac Toe AI has none). Read from the rows, not by asking
+    // `row()` again: that builds a new Schema per seat, and this runs after every action.
+    const players: string[] = [];
+    for (const s of this.seats) {
+      const row = s && this.state.players.get(s.id);
+      if (row) players.push(row.name);
+    }
     const open = this.serverGame.whenFull === 'watch' && !this.rules && !this.seatKeys && this.freeSeat(undefined) !== undefined;
-    const extra = Object.assign({}, ...this.policies.map((p) => p.listing?.() ?? {}));
-    return { game: this.gameName, ...this.serverGame.listing(this.state as S, this.config), players, spectators: this.state.spectators, open, ...extra };
+    const listing: Listing = Object.assign({ game: this.gameName }, this.serverGame.listing(this.state as S, this.config), { players, spectators: this.state.spectators, open });
+    for (const policy of this.policies) if (policy.listing) Object.assign(listing, policy.listing());
+    return listing;
   }
 
   /** What policies may use. */

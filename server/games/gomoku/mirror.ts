@@ -2,13 +2,12 @@
  * Writes the rules' view into the synced schema. Only changed fields are written, so a patch
  * carries just the move that was made. The board is not synced: `moves` gives it (schema.ts).
  */
-import { availableChoices, type GomokuState, type Seat } from '../../../shared/games/gomoku';
+import type { ArraySchema } from '@colyseus/schema';
+import { availableChoices, type GomokuState, type Placement, type Seat } from '../../../shared/games/gomoku';
 import type { GomokuRoomState } from './schema';
 import { syncArray } from '../../table/sync-array';
 
 export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, sessionOf: (seat: number) => string): void {
-  // The rules number the seats 1 and 2, the table 0 and 1.
-  const session = (seat: Seat | null) => (seat === null ? '' : sessionOf(seat - 1));
   if (!game) {
     target.phase = 'waiting';
     target.toMove = '';
@@ -16,12 +15,36 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
   }
   target.phase = game.phase;
   target.turn = game.turn;
-  syncArray(target.moves, game.moves.map((m) => m.y * 15 + m.x));
-  target.toMove = session(game.toAct);
-  target.blackPlayer = session(game.black);
-  target.whitePlayer = session(game.white);
-  target.winner = game.winner === 'draw' ? 'draw' : session(game.winner);
+  syncMoves(target.moves, game.moves);
+  target.toMove = sessionOfSeat(sessionOf, game.toAct);
+  target.blackPlayer = sessionOfSeat(sessionOf, game.black);
+  target.whitePlayer = sessionOfSeat(sessionOf, game.white);
+  target.winner = game.winner === 'draw' ? 'draw' : sessionOfSeat(sessionOf, game.winner);
   target.endReason = game.endReason ?? '';
   syncArray(target.winLine, game.winLine);
-  syncArray(target.choices, [...availableChoices(game)]);
+  syncArray(target.choices, availableChoices(game));
+}
+
+/** The rules number the seats 1 and 2, the table 0 and 1. */
+function sessionOfSeat(sessionOf: (seat: number) => string, seat: Seat | null): string {
+  return seat === null ? '' : sessionOf(seat - 1);
+}
+
+const cellOf = (move: Placement) => move.y * 15 + move.x;
+
+/** The rules' move list each synced list was last made equal to. */
+const lastSynced = new WeakMap<ArraySchema<number>, readonly Placement[]>();
+
+/**
+ * The synced move list made equal to the rules'. A placement makes the new list with `concat`,
+ * so a list holding the very same last stone object as the one synced before extends it: then
+ * only the new stones are pushed, with no copy of the list and no walk over the synced array
+ * per move. Anything else (a new game, a restore) is synced in full.
+ */
+function syncMoves(target: ArraySchema<number>, moves: readonly Placement[]): void {
+  const before = lastSynced.get(target);
+  lastSynced.set(target, moves);
+  const extends_ = before !== undefined && target.length === before.length && moves.length >= before.length && (before.length === 0 || moves[before.length - 1] === before[before.length - 1]);
+  if (!extends_) return syncArray(target, moves.map(cellOf));
+  for (let i = target.length; i < moves.length; i++) target.push(cellOf(moves[i]));
 }

@@ -116,21 +116,30 @@ export function isWinningRun(length: number, rule: WinRule): boolean {
  * through the same stone is an overline. Reads the rules' rows or a flat scratch board.
  */
 export function winningLineThrough(board: Board | FlatCells, x: number, y: number, rule: WinRule): number[] | null {
-  const colourAt: (cx: number, cy: number) => number = isRowBoard(board) ? (cx, cy) => board[cy][cx] : (cx, cy) => board[indexOf(cx, cy)];
-  const colour = colourAt(x, y);
+  // Counts first and builds the line only for a win: this runs on every move, and the arrays
+  // it built for each direction were garbage the server's young generation collected per move.
+  const rows = isRowBoard(board);
+  const colour = cellOfEither(board, rows, x, y);
   if (colour === EMPTY) return null;
-  for (const [dx, dy] of DIRECTIONS) {
-    const line = [indexOf(x, y)];
-    for (const sign of [1, -1]) {
-      let cx = x + sign * dx;
-      let cy = y + sign * dy;
-      while (isOnBoard(cx, cy) && colourAt(cx, cy) === colour) {
-        line.push(indexOf(cx, cy));
-        cx += sign * dx;
-        cy += sign * dy;
-      }
-    }
-    if (isWinningRun(line.length, rule)) return line.sort((a, b) => a - b);
+  for (let d = 0; d < DIRECTIONS.length; d++) {
+    const [dx, dy] = DIRECTIONS[d];
+    const back = runFrom(board, rows, x, y, -dx, -dy, colour);
+    const ahead = runFrom(board, rows, x, y, dx, dy, colour);
+    if (!isWinningRun(back + 1 + ahead, rule)) continue;
+    const line: number[] = [];
+    for (let k = -back; k <= ahead; k++) line.push(indexOf(x + k * dx, y + k * dy));
+    return line.sort((a, b) => a - b);
   }
   return null;
+}
+
+function cellOfEither(board: Board | FlatCells, rows: boolean, x: number, y: number): number {
+  return rows ? (board as Board)[y][x] : (board as FlatCells)[indexOf(x, y)];
+}
+
+/** How many stones of `colour` follow (x, y) in the direction (dx, dy), not counting (x, y). */
+function runFrom(board: Board | FlatCells, rows: boolean, x: number, y: number, dx: number, dy: number, colour: number): number {
+  let n = 0;
+  for (let cx = x + dx, cy = y + dy; isOnBoard(cx, cy) && cellOfEither(board, rows, cx, cy) === colour; cx += dx, cy += dy) n++;
+  return n;
 }

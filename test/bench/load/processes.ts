@@ -187,10 +187,13 @@ interface SamplingNode {
  * Under a steady load that is what outlives a young-generation scavenge — what each scavenge
  * copies and promotes, the cost behind the latency tail. Sites in our code or a dependency.
  */
-export async function survivors(server: ServerProc, ms: number, top = 12): Promise<{ site: string; bytes: number }[]> {
+export async function survivors(server: ServerProc, ms: number, top = 12, everything = false): Promise<{ site: string; bytes: number }[]> {
   const session = await inspector(server);
   await session.call('HeapProfiler.enable');
-  await session.call('HeapProfiler.startSampling', { samplingInterval: 128 });
+  await session.call('HeapProfiler.startSampling', {
+    samplingInterval: 128,
+    ...(everything ? { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } : {}),
+  });
   await sleep(ms);
   const { profile } = (await session.call('HeapProfiler.getSamplingProfile')) as { profile: { head: SamplingNode } };
   await session.call('HeapProfiler.stopSampling');
@@ -203,7 +206,9 @@ export async function survivors(server: ServerProc, ms: number, top = 12): Promi
     for (const child of node.children) walk(child, name(node.callFrame));
   };
   walk(profile.head, '');
-  return [...bySite].map(([site, bytes]) => ({ site, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top);
+  const total = [...bySite.values()].reduce((a, b) => a + b, 0);
+  const sites = [...bySite].map(([site, bytes]) => ({ site, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top);
+  return [{ site: 'all sites', bytes: total }, ...sites];
 }
 
 /** Heap after GC and RSS of a set of servers, summed. */

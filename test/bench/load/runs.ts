@@ -140,7 +140,7 @@ export async function steadyLoad(game: Game, variant: Variant, tables: number, r
     // BENCH_SURVIVORS: what each server allocates that outlives a moment, under the same load, after the rounds.
     if (process.env.BENCH_SURVIVORS && variant.impl === 'parlor') {
       for (const [k, server] of servers.entries()) {
-        const sites = await survivors(server, SURVIVOR_WINDOW_MS);
+        const sites = await survivors(server, SURVIVOR_WINDOW_MS, 25, process.env.BENCH_SURVIVORS === 'all');
         say(`  still alive after ${SURVIVOR_WINDOW_MS / 1000} s of load (server ${k}), by allocating function ← its caller:`);
         for (const { site, bytes } of sites) say(`    ${(bytes / 1024).toFixed(0).padStart(6)} KB  ${site}`);
       }

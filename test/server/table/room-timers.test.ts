@@ -63,4 +63,22 @@ describe('RoomTimers', () => {
     jest.advanceTimersByTime(150);
     expect(ran).toEqual(['clock 1', 'bot again']);
   });
+
+  it('re-arming a name with the same length restarts its countdown and runs only the newest callback', () => {
+    const timers = new RoomTimers<'clock'>();
+    const ran: string[] = [];
+    timers.set('clock', 100, () => ran.push('first'));
+    jest.advanceTimersByTime(80);
+    timers.set('clock', 100, () => ran.push('second'));
+    jest.advanceTimersByTime(80);
+    expect(ran).toEqual([]);
+    jest.advanceTimersByTime(20);
+    expect(ran).toEqual(['second']);
+    // Fired, then armed again with the same length: it runs once more, a full length later.
+    timers.set('clock', 100, () => ran.push('third'));
+    jest.advanceTimersByTime(99);
+    expect(ran).toEqual(['second']);
+    jest.advanceTimersByTime(1);
+    expect(ran).toEqual(['second', 'third']);
+  });
 });
