@@ -88,7 +88,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   /** Each rate-limited query's buckets (ServerGame.queries). */
   private queryLimits: FloodControl[] = [];
   private lastEvents: readonly EventOf<G>[] = NO_EVENTS;
-  private mirrorCtx?: MirrorContext<G>;
+  private mirrorCtx?: { -readonly [K in keyof MirrorContext<G>]: MirrorContext<G>[K] };
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   private local: unknown;
 
@@ -487,33 +487,27 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   /**
-   * The mirror's context: made once, its fields read the room's at the time they are read
-   * (a new object and closure per action was garbage the young generation collected per move).
+   * The mirror's context: one object per room, its fields brought up to date at each call (a new
+   * object and closure per action was garbage the young generation collected per move; getters
+   * would cost a closure each per room).
    */
   private mirrorContext(): MirrorContext<G> {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const room = this;
-    return (this.mirrorCtx ??= {
-      get config() {
-        return room.config;
-      },
-      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (room.seats[seat]?.id ?? '')),
-      get seats() {
-        return room.seats;
-      },
-      get host() {
-        return room.host;
-      },
-      get advanceAt() {
-        return room.advanceAt;
-      },
-      get events() {
-        return room.lastEvents;
-      },
-      get local() {
-        return room.local;
-      },
+    const ctx = (this.mirrorCtx ??= {
+      config: this.config,
+      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? '')),
+      seats: this.seats,
+      host: this.host,
+      advanceAt: this.advanceAt,
+      events: this.lastEvents,
+      local: this.local,
     });
+    ctx.config = this.config;
+    ctx.seats = this.seats;
+    ctx.host = this.host;
+    ctx.advanceAt = this.advanceAt;
+    ctx.events = this.lastEvents;
+    ctx.local = this.local;
+    return ctx;
   }
 
   private mirror() {
