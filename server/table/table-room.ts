@@ -524,7 +524,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   protected snapshot() {
     return {
       v: SNAPSHOT_VERSION,
-      game: this.rules,
+      game: this.rules === null ? null : this.definition.pack ? this.definition.pack(this.rules) : this.rules,
       options: this.options,
       /** Who sits where (name, bot, the strategy playing it): the table reads this back. */
       seatRecords: this.seats.map((s) => s ?? null),

@@ -80,6 +80,11 @@ export interface GameDefinition<Config, State, Action, Event, View, Code extends
    */
   revive?(saved: unknown): State;
   /**
+   * The state as the table's snapshot stores it, when a smaller form pays (a room rewrites its
+   * snapshot after every action); `revive` must read it back. Absent: stored as it is.
+   */
+  pack?(state: State): unknown;
+  /**
    * What the server's fairness proof needs from one step: the card orders it shuffled
    * (Flip 7), which the server commits to with a salted hash and reveals at the round's end.
    */

@@ -6,7 +6,7 @@
 import { roomStore, type RoomStore } from '../../server/persistence/room-store';
 import { redisServerSuite, sdkClient, waitForState } from '../support/server';
 import { seatTwo } from '../support/gomoku-client';
-import { cellAt, type GomokuState } from '../../shared/games/gomoku';
+import { cellAt, gomokuGame } from '../../shared/games/gomoku';
 
 const suite = redisServerSuite();
 /** Below the 500 ms a room waits for Redis before it goes on without it. */
@@ -24,8 +24,8 @@ it('a client that receives a patch with a move finds the move already saved, eve
     store.save = async (room, entry) => {
       await new Promise((r) => setTimeout(r, SLOW_SAVE_MS));
       await save(room, entry);
-      const game = (room.snapshot as { game?: GomokuState }).game;
-      if (game && cellAt(game.board, CENTRE)) savedAt ||= Date.now();
+      const stored = (room.snapshot as { game?: unknown }).game;
+      if (stored && cellAt(gomokuGame.revive!(stored).board, CENTRE)) savedAt ||= Date.now();
     };
     p2.onStateChange((s: any) => {
       if (!seenAt && s.moves.includes(CENTRE)) seenAt = Date.now();
@@ -37,7 +37,7 @@ it('a client that receives a patch with a move finds the move already saved, eve
     await waitForState(p2, (s: any) => s.moves.includes(CENTRE), 5000);
     expect(savedAt).toBeGreaterThan(0);
     expect(seenAt).toBeGreaterThanOrEqual(savedAt);
-    expect(cellAt(((await store.load(p1.roomId))!.snapshot as { game: GomokuState }).game.board, CENTRE)).not.toBe(0);
+    expect(cellAt(gomokuGame.revive!(((await store.load(p1.roomId))!.snapshot as { game: unknown }).game).board, CENTRE)).not.toBe(0);
     await watcher.leave();
   } finally {
     store.save = save;

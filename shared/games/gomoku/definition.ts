@@ -8,7 +8,7 @@ import { booleanOption, integerOption, oneOfOption } from '../../core/options';
 import { reject } from '../../core/result';
 import { applyAction, newGame, timeoutAction } from './game';
 import { GOMOKU_RULE_CODES } from './errors';
-import { upgradeState, type GomokuStateV1 } from './serialize';
+import { packState, upgradeState, type GomokuStateV1, type PackedGomokuState } from './serialize';
 import { gomokuMessages } from './messages';
 import type { GomokuAction, GomokuErrorCode, GomokuEvent, GomokuState } from './state';
 import type { Seat, Swap2Choice } from './swap2';
@@ -70,8 +70,10 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
   abandon: () => ({ type: 'forfeit', reason: 'abandon' }),
   // Gomoku holds no hidden information: everyone sees the whole state.
   view: (state) => state,
-  // A room saved before the board was kept in rows (serialize.ts: format 1) comes back with rows.
-  revive: (saved) => upgradeState(saved as GomokuState | GomokuStateV1),
+  // Snapshots hold the state packed (serialize.ts); a room saved before that, or before the
+  // board was kept in rows (format 1), comes back in today's shape too.
+  pack: (state) => packState(state),
+  revive: (saved) => upgradeState(saved as GomokuState | GomokuStateV1 | PackedGomokuState),
   outcome: (state) => {
     if (state.phase !== 'game_over' || state.winner === null) return null;
     return { winner: state.winner === 'draw' ? 'draw' : toTable(state.winner), reason: state.endReason ?? 'five' };

@@ -3,8 +3,10 @@
  * index y * 15 + x) still come back as the same game: through `deserialize`, and through the
  * table's entry points, which get a Redis snapshot's rules state as it was stored.
  */
+import fc from 'fast-check';
 import { Mulberry32 } from '../../../../shared/core/rng';
 import {
+  packState,
   FORMAT_VERSION,
   applyAction,
   deserialize,
@@ -76,5 +78,52 @@ describe('format version 1 (a flat board)', () => {
     expect(gomokuGame.timeout(revived, 0, rng())).toEqual(gomokuGame.timeout(game, 0, rng()));
     const opening = play(newGame(), [[1, place(7, 7)], [1, place(0, 3)]]);
     expect(gomokuGame.timeout(gomokuGame.revive!(asVersion1(opening)), 0, new Mulberry32(9))).toEqual(timeoutAction(opening, new Mulberry32(9)));
+  });
+});
+
+describe('the packed state of the table\'s snapshots', () => {
+  /** A random game: up to 60 placements or choices, each the first legal one from a random pick. */
+  const gameArb = fc.tuple(fc.boolean(), fc.constantFrom('standard', 'freestyle'), fc.array(fc.nat(), { maxLength: 60 })).map(([swap2, rule, picks]) => {
+    let state = newGame({ rule: rule as 'standard' | 'freestyle', swap2 });
+    for (const pick of picks) {
+      if (state.toAct === null) break;
+      const choices: GomokuAction[] = ['black', 'white', 'place_more'].map((choice) => ({ type: 'choose', choice }) as GomokuAction);
+      const action = pick % 7 === 0 ? choices[pick % 3] : place(pick % 15, Math.floor(pick / 15) % 15);
+      const result = applyAction(state, state.toAct, action);
+      if (result.ok) state = result.state;
+    }
+    return state;
+  });
+
+  it('property: a packed state, through JSON, revives to the same state, and plays on the same', () => {
+    fc.assert(
+      fc.property(gameArb, fc.nat(224), (state, cell) => {
+        const stored = JSON.parse(JSON.stringify(gomokuGame.pack!(state)));
+        const revived = gomokuGame.revive!(stored);
+        expect(revived).toEqual(state);
+        if (state.toAct !== null) {
+          const action = place(cell % 15, Math.floor(cell / 15));
+          expect(applyAction(revived, state.toAct, action)).toEqual(applyAction(state, state.toAct, action));
+        }
+      }),
+    );
+  });
+
+  it('is several times smaller than the state at 100 stones', () => {
+    // Colours in pairs along each row, shifted by two a row: no line of five in any direction.
+    const colourAt = (x: number, y: number) => Math.floor((x + 2 * y) / 2) % 2;
+    const cells = Array.from({ length: 225 }, (_, i) => i);
+    const [blacks, whites] = [0, 1].map((c) => cells.filter((i) => colourAt(i % 15, Math.floor(i / 15)) === c));
+    let state = newGame({ rule: 'freestyle', swap2: false });
+    for (let i = 0; i < 50; i++) {
+      for (const cell of [blacks[i], whites[i]]) {
+        const result = applyAction(state, state.toAct!, place(cell % 15, Math.floor(cell / 15)));
+        if (!result.ok) throw new Error(result.message);
+        state = result.state;
+      }
+    }
+    expect(state.moves).toHaveLength(100);
+    expect(state.phase).toBe('main_game');
+    expect(JSON.stringify(packState(state)).length * 4).toBeLessThan(JSON.stringify(state).length);
   });
 });
