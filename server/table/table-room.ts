@@ -308,7 +308,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     let entries: { seat: SeatIndex | null; action: unknown }[] | null = null;
     this.rules = state;
     // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
-    for (let guard = 0; guard < 16 && this.botToAct() && this.serverGame.botDelayMs?.() === 0; guard++) {
+    for (let guard = 0; guard < 16 && this.serverGame.botDelayMs?.() === 0; guard++) {
       const next = await this.botMove();
       if (!next) break;
       all = [...all, ...next.events];
@@ -330,12 +330,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.mirror();
     this.lastEvents = NO_EVENTS;
     this.afterChange();
-  }
-
-  /** Whether the seat to act is played by a bot (asked before the bot's delay, which reads the environment). */
-  private botToAct(): boolean {
-    const seat = this.rules ? this.definition.toAct(this.rules)[0] : undefined;
-    return seat !== undefined && this.seats[seat]?.strategy !== undefined;
   }
 
   /** The next move of a bot whose turn it is, applied (or null when no bot is to act). */

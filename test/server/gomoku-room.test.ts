@@ -163,7 +163,9 @@ describe('gomoku room: refusals', () => {
     await act(p1, 'place', cell(3, 3), [p1, watcher as any]);
     expect(watcher.state.toJSON()).toEqual(serverState(p1.roomId));
     expect(stoneAt(serverState(p1.roomId), 3 * 15 + 3)).toBe(1);
-    // The server saw a drop, not a leave (STACK.md fact 14): the seat is held for p2.
+    // The server saw a drop, not a leave (STACK.md fact 14): the seat is held for p2. The client
+    // can see its socket closed before the server has handled the close, so wait for the server.
+    await waitForState(p1, (s) => s.players.get(p2.sessionId)?.connected === false);
     expect(serverState(p1.roomId).players[p2.sessionId].connected).toBe(false);
     const back = await client.reconnect(p2.reconnectionToken);
     await waitForState(p1, (s) => s.players.get(back.sessionId)?.connected === true);

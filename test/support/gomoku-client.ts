@@ -1,6 +1,6 @@
 /** Helpers for driving `gomoku` rooms through the real SDK. */
 import type { Client, Room } from '@colyseus/sdk';
-import { colourOfStone } from '../../shared/games/gomoku';
+import { cellsFromMoves, colourOfStone } from '../../shared/games/gomoku';
 import { nextMessage, serverState, waitForState } from './server';
 
 export { serverState };
@@ -37,7 +37,7 @@ export function stoneAt(state: { moves: ArrayLike<number> }, cell: number): 0 | 
 
 /** The 225 cells as a client builds them from the moves (index y*15+x; 0 empty, 1 black, 2 white). */
 export function boardOf(state: { moves: ArrayLike<number> }): number[] {
-  return Array.from({ length: 225 }, (_, cell) => stoneAt(state, cell));
+  return cellsFromMoves(Array.from(state.moves));
 }
 
 /** Two seated players (seat 1 creates) with the game started. */

@@ -7,9 +7,9 @@
  * restored room's state goes through `upgradeState` once (the definition's `revive`).
  */
 import { reject, type Rejected } from '../../core/result';
-import { boardFromCells, CELLS, EMPTY, isRowBoard, SIZE, type Cell, type FlatCells } from './board';
+import { boardFromCells, isRowBoard, SIZE, type FlatCells } from './board';
 import type { GomokuState, Placement } from './state';
-import { colourOfStone, type Phase, type Seat } from './swap2';
+import { cellsFromMoves, colourOfStone, type Phase, type Seat } from './swap2';
 
 export const FORMAT_VERSION = 2;
 
@@ -35,15 +35,13 @@ export function packState(state: GomokuState): PackedGomokuState {
 
 function unpackState(packed: PackedGomokuState): GomokuState {
   const { packed: _packed, moves: numbers, ...rest } = packed;
-  const cells = new Array<Cell>(CELLS).fill(EMPTY);
   const moves: Placement[] = [];
   for (let i = 0; i + 2 < numbers.length; i += 3) {
     const [cell, seat, phase] = [numbers[i], numbers[i + 1], numbers[i + 2]];
     const order = moves.length + 1;
-    const colour = colourOfStone(order);
-    cells[cell] = colour;
-    moves.push({ x: cell % SIZE, y: Math.floor(cell / SIZE), colour, seat: seat as Seat, order, phase: PLACING_PHASES[phase] });
+    moves.push({ x: cell % SIZE, y: Math.floor(cell / SIZE), colour: colourOfStone(order), seat: seat as Seat, order, phase: PLACING_PHASES[phase] });
   }
+  const cells = cellsFromMoves(moves.map((m) => m.y * SIZE + m.x));
   return { ...rest, board: boardFromCells(cells), moves };
 }
 

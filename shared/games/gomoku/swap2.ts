@@ -2,7 +2,7 @@
  * The Swap 2 opening as a table of facts (seed 004 with RULINGS.md): who acts in
  * each phase, which choices exist, and which colour the n-th opening stone has.
  */
-import { BLACK, WHITE, type Stone } from './board';
+import { BLACK, CELLS, EMPTY, WHITE, type Stone } from './board';
 
 export type Seat = 1 | 2;
 export type Swap2Choice = 'black' | 'white' | 'place_more';
@@ -47,6 +47,17 @@ export const EXTRA_STONES = 5;
  */
 export function colourOfStone(order: number): Stone {
   return order % 2 === 1 ? BLACK : WHITE;
+}
+
+/**
+ * The flat board (225 cells, index y * 15 + x) that the first `count` stones of a move list in
+ * placement order make: what clients draw from the synced moves, and what a packed snapshot
+ * gives back its board from.
+ */
+export function cellsFromMoves(moves: ArrayLike<number>, count = moves.length): Stone[] {
+  const cells = new Array<Stone>(CELLS).fill(EMPTY as Stone);
+  for (let i = 0; i < Math.min(count, moves.length); i++) cells[moves[i]] = colourOfStone(i + 1);
+  return cells;
 }
 
 export function isSwap2Phase(phase: Phase): boolean {

@@ -186,6 +186,8 @@ interface SamplingNode {
  * its caller (V8's sampling heap profiler, which reports only sampled objects not yet collected).
  * Under a steady load that is what outlives a young-generation scavenge — what each scavenge
  * copies and promotes, the cost behind the latency tail. Sites in our code or a dependency.
+ * `everything` (BENCH_SURVIVORS=all): every sampled allocation instead, collected or not — the
+ * allocation rate, which sets how often a scavenge comes. The first entry is the total.
  */
 export async function survivors(server: ServerProc, ms: number, top = 12, everything = false): Promise<{ site: string; bytes: number }[]> {
   const session = await inspector(server);

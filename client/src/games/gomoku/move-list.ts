@@ -3,7 +3,7 @@
  * placement order (the numbers drawn on the stones) in standard notation, with the Swap 2
  * choices named in words where they were made ("Bo chose White"). Pure functions.
  */
-import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
+import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { cellName } from '../../../../shared/games/gomoku/notation';
 
 export type Colour = 'black' | 'white';
@@ -78,10 +78,8 @@ export function openingChoices(f: OpeningFacts): ChoiceMade[] {
 }
 
 /** The cells on the board after `step` stones: the position a reviewer looks at. */
-export function boardAt(moves: ArrayLike<number>, step: number, cells = 225): number[] {
-  const board = new Array<number>(cells).fill(0);
-  for (let i = 0; i < Math.min(step, moves.length); i++) board[moves[i]] = colourOfStone(i + 1);
-  return board;
+export function boardAt(moves: ArrayLike<number>, step: number): number[] {
+  return cellsFromMoves(moves, step);
 }
 
 /** Words for one stone, for the live region and the review line: "Black h8". */
