@@ -4,12 +4,13 @@ import { startParlor } from './app';
 import { log, safeUrl, setLogLevel } from './log';
 import type { ServerGame } from './table/server-game';
 
-export function serve(games?: readonly ServerGame[]): void {
+/** `games`: those to host (every registered one if not given); `listening`: called once the port is open. */
+export function serve({ games, listening }: { games?: readonly ServerGame[]; listening?: () => void } = {}): void {
   // The last guard of the process: an exception nothing caught (a Colyseus callback, a timer) is a
   // bug to fix, logged as one, never the end of every table this process hosts.
   process.on('uncaughtException', (err, origin) => log.error({ err, origin }, 'uncaught exception: a bug, the process goes on'));
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection: a bug, the process goes on'));
-  start(games).catch((err) => {
+  start(games).then(listening).catch((err) => {
     log.fatal({ err }, 'Parlor failed to start');
     process.exit(1);
   });

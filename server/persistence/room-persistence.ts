@@ -91,12 +91,11 @@ export class RoomPersistence {
     // Only the server's restore path makes this process a room's owner before it creates it:
     // a room anyone else hosts (a live one) is never copied or taken over.
     // (Compared as the owners hash writes it: as text.)
-    const owner = await store.ownerOf(roomId);
-    if (owner !== `${matchMaker.processId}`) throw new Error(`room ${roomId} is hosted by ${owner ?? 'nobody'}, not this process: not restored`);
+    if (stored.owner !== `${matchMaker.processId}`) throw new Error(`room ${roomId} is hosted by ${stored.owner ?? 'nobody'}, not this process: not restored`);
     const tokens = (stored.snapshot as { tokens?: Record<string, string> }).tokens;
     if (tokens) for (const id of Object.keys(tokens)) tokens[id] = stored.newerTokens[id] ?? tokens[id];
     const beat = await store.lastHeartbeat(stored.processId);
-    return { snapshot: stored.snapshot, processId: stored.processId, downSince: beat };
+    return { snapshot: stored.snapshot, processId: stored.processId, downSince: beat?.at ?? null };
   }
 
   /** Forgets the room (it ended, or everyone left) — but not while the process shuts down for a deploy. */

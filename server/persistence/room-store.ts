@@ -23,6 +23,12 @@ export interface StoredRoom extends RoomOwner {
   snapshot: unknown;
 }
 
+/** A process's last heartbeat: when, and where it listens (null for a beat from before that was kept). */
+export interface Heartbeat {
+  at: number;
+  listensAt: string | null;
+}
+
 export interface RoomStore {
   /**
    * Writes the snapshot and, with it, one log entry; resolves once Redis has both. The
@@ -34,25 +40,29 @@ export interface RoomStore {
    * return): a small write instead of the whole snapshot, when a player comes back.
    */
   saveToken(roomId: string, sessionId: string, token: string): Promise<void>;
-  /** The snapshot, and the tokens written since it (newer than the snapshot's own). */
-  load(roomId: string): Promise<(StoredRoom & { newerTokens: Record<string, string> }) | null>;
+  /**
+   * The snapshot, the tokens written since it (newer than the snapshot's own), and the process
+   * the owners hash names as the room's host (`owner`, null for none), read together.
+   */
+  load(roomId: string): Promise<(StoredRoom & { newerTokens: Record<string, string>; owner: string | null }) | null>;
   log(roomId: string): Promise<unknown[]>;
   remove(roomId: string): Promise<void>;
   /** Rooms hosted by processes other than these: candidates for a restore. */
   orphans(liveProcessIds: Set<string>): Promise<RoomOwner[]>;
   /**
-   * Only one process restores a room from the death of `owner`. The claim is per death: when
-   * the process that restored the room dies in turn, the room can be claimed again at once.
+   * Only one process restores a room from the death of `room.processId`. The claim is per death:
+   * when the process that restored the room dies in turn, the room can be claimed again at once.
+   * A claimed room whose snapshot is still there gets `claimant` as its host in the same script,
+   * before it is created (no process takes it for an orphan again; its snapshot is not rewritten).
+   * 'taken': another process has the claim; 'expired': the snapshot is gone (no write for ROOM_TTL_SECONDS).
    */
-  claim(room: RoomOwner, claimant: string): Promise<boolean>;
-  /** A restored room's new host: no process takes it for an orphan again (its snapshot is not rewritten). */
+  claim(room: RoomOwner, claimant: string): Promise<'claimed' | 'taken' | 'expired'>;
+  /** Names the room's host: its owner again after a failed restore, so the claim's expiry lets it be tried again. */
   own(room: RoomOwner): Promise<void>;
-  /** The process the owners hash names as the room's host, or null. */
-  ownerOf(roomId: string): Promise<string | null>;
-  /** Whether the room's snapshot is still there (it expires after ROOM_TTL_SECONDS without a write). */
-  exists(roomId: string): Promise<boolean>;
-  heartbeat(processId: string): Promise<void>;
-  lastHeartbeat(processId: string): Promise<number | null>;
+  /** `listensAt`: where the process listens (restore.ts, `listenIdentity`), kept with each beat. */
+  heartbeat(processId: string, listensAt?: string | null): Promise<void>;
+  /** The process's last beat, or null if it never beat or ended its heartbeat. */
+  lastHeartbeat(processId: string): Promise<Heartbeat | null>;
   /** A process that shuts down cleanly says so, and its rooms are taken over at once. */
   endHeartbeat(processId: string): Promise<void>;
   /**
@@ -95,6 +105,17 @@ end
 return 1
 `;
 
+/**
+ * One claim: KEYS claim, room, owners. ARGV claimant, claim seconds, roomId, owner.
+ * (A SET NX that finds the key answers nil, which Lua sees as false.)
+ */
+const CLAIM_SCRIPT = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2], 'NX') then return 'taken' end
+if redis.call('EXISTS', KEYS[2]) == 0 then return 'expired' end
+redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
+return 'claimed'
+`;
+
 export class RedisRoomStore implements RoomStore {
   private readonly redis: Redis;
 
@@ -108,6 +129,8 @@ export class RedisRoomStore implements RoomStore {
     // auto-pipelining sends the saves of every room that moved in one event-loop turn in one
     // write and one round trip; a MULTI is always a round trip of its own.
     this.redis.defineCommand('parlorSave', { numberOfKeys: 4, lua: SAVE_SCRIPT });
+    // The restore's claim is one command too: a thousand rooms restored 64 at a time wait for one round trip each, not three.
+    this.redis.defineCommand('parlorClaim', { numberOfKeys: 3, lua: CLAIM_SCRIPT });
   }
 
   async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
@@ -126,8 +149,12 @@ export class RedisRoomStore implements RoomStore {
 
   async load(roomId: string) {
     const key = `${PREFIX}room:${roomId}`;
-    const [[, text], [, newerTokens]] = (await this.redis.multi().get(key).hgetall(`${key}:tokens`).exec()) as [[unknown, string | null], [unknown, Record<string, string>]];
-    return text ? { ...(JSON.parse(text) as StoredRoom), newerTokens } : null;
+    const [[, text], [, newerTokens], [, owner]] = (await this.redis.multi().get(key).hgetall(`${key}:tokens`).hget(`${PREFIX}owners`, roomId).exec()) as [
+      [unknown, string | null],
+      [unknown, Record<string, string>],
+      [unknown, string | null],
+    ];
+    return text ? { ...(JSON.parse(text) as StoredRoom), newerTokens, owner: owner ? owner.split(' ')[1] : null } : null;
   }
 
   async log(roomId: string): Promise<unknown[]> {
@@ -146,30 +173,27 @@ export class RedisRoomStore implements RoomStore {
     });
   }
 
-  async claim(room: RoomOwner, claimant: string): Promise<boolean> {
-    return (await this.redis.set(`${PREFIX}claim:${room.roomId}:${room.processId}`, claimant, 'EX', CLAIM_SECONDS, 'NX')) === 'OK';
+  async claim(room: RoomOwner, claimant: string): Promise<'claimed' | 'taken' | 'expired'> {
+    const claim = (this.redis as unknown as { parlorClaim: (...args: (string | number)[]) => Promise<'claimed' | 'taken' | 'expired'> }).parlorClaim;
+    const key = `${PREFIX}room:${room.roomId}`;
+    return claim.call(this.redis, `${PREFIX}claim:${room.roomId}:${room.processId}`, key, `${PREFIX}owners`, claimant, CLAIM_SECONDS, room.roomId, ownerValue({ ...room, processId: claimant }));
   }
 
   async own(room: RoomOwner): Promise<void> {
     await this.redis.hset(`${PREFIX}owners`, room.roomId, ownerValue(room));
   }
 
-  async ownerOf(roomId: string): Promise<string | null> {
-    const value = await this.redis.hget(`${PREFIX}owners`, roomId);
-    return value ? value.split(' ')[1] : null;
+  async heartbeat(processId: string, listensAt?: string | null): Promise<void> {
+    const value = listensAt ? `${Date.now()} ${listensAt}` : String(Date.now());
+    await this.redis.set(`${PREFIX}heartbeat:${processId}`, value, 'EX', HEARTBEAT_TTL_SECONDS);
   }
 
-  async exists(roomId: string): Promise<boolean> {
-    return (await this.redis.exists(`${PREFIX}room:${roomId}`)) === 1;
-  }
-
-  async heartbeat(processId: string): Promise<void> {
-    await this.redis.set(`${PREFIX}heartbeat:${processId}`, String(Date.now()), 'EX', HEARTBEAT_TTL_SECONDS);
-  }
-
-  async lastHeartbeat(processId: string): Promise<number | null> {
+  async lastHeartbeat(processId: string): Promise<Heartbeat | null> {
     const value = await this.redis.get(`${PREFIX}heartbeat:${processId}`);
-    return value ? Number(value) : null;
+    if (!value) return null;
+    const space = value.indexOf(' ');
+    // A beat written before it carried the address is the time alone.
+    return space < 0 ? { at: Number(value), listensAt: null } : { at: Number(value.slice(0, space)), listensAt: value.slice(space + 1) };
   }
 
   async endHeartbeat(processId: string): Promise<void> {

@@ -5,9 +5,10 @@
  * dies vanish within PRESENCE_TTL_SECONDS — no ghosts. Without Redis the list is this
  * process's own.
  *
- * Changes are written in batches, once per event-loop turn: a crowd coming back after a
- * restart costs a few commands, not one per player, and the keep-alive is one EXPIRE however
- * many players the process has.
+ * Changes are written in batches, at most one every WRITE_EVERY_MS: a crowd coming back after
+ * a restart costs a few commands, not one per player (one per event-loop turn was still a
+ * transaction for every player or two), and the keep-alive is one EXPIRE however many players
+ * the process has. `list` waits for the pending batch, so this process's own changes show.
  */
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
@@ -21,6 +22,8 @@ export interface OnlineEntry {
 }
 
 export const PRESENCE_TTL_SECONDS = 15;
+/** How long changes gather before they are written: the list of who is online lags this much at most. */
+const WRITE_EVERY_MS = 50;
 const REFRESH_MS = 5000;
 export const ONLINE_PREFIX = 'parlor:online:';
 /** How many process hashes `list` reads at most. */
@@ -96,10 +99,10 @@ class OnlineRegistry {
     await tx.expire(this.key, PRESENCE_TTL_SECONDS).exec().catch(() => (this.resync = true));
   }
 
-  /** One write per turn: the changes of a turn go out together, in the order of the turns. */
+  /** One write per WRITE_EVERY_MS: the changes made meanwhile go out together, in order. */
   private scheduleWrite(): void {
     if (!this.redis || this.flushing) return;
-    this.flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.write());
+    this.flushing = new Promise<void>((resolve) => setTimeout(resolve, WRITE_EVERY_MS)).then(() => this.write());
   }
 
   private async write(): Promise<void> {

@@ -9,7 +9,7 @@
 import { randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
-import { SOMEONE_ELSES_GAME, type TableErrorCode } from '../../shared/core/errors';
+import { SOMEONE_ELSES_GAME, type CommonErrorCode, type TableErrorCode } from '../../shared/core/errors';
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
@@ -22,6 +22,7 @@ import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { TableHost } from './server-game';
+import { shareHandshake } from './shared-handshake';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
 export const SNAPSHOT_VERSION = 2;
@@ -119,7 +120,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
     this.options = { ...options };
-    this.policies = (this.serverGame.policies ?? []).map((make) => make(this.hostApi()));
+    const host = new TableRoom.Host(this as unknown as TableRoom<AnyGame, TableSchema>);
+    this.policies = (this.serverGame.policies ?? []).map((make) => make(host));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
     if (server.seatKeys !== undefined) this.seatKeys = v.parse(seatKeysSchema, server.seatKeys);
@@ -161,6 +163,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.metadata = this.listing();
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
+    shareHandshake(this);
   }
 
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
@@ -599,39 +602,40 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     return listing;
   }
 
-  /** What policies may use. */
-  private hostApi(): TableHost {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const room = this;
-    return {
-      get roomName() { return room.gameName; },
-      get roomId() { return room.roomId; },
-      get services() { return room.services; },
-      get schema() { return room.state as unknown as TableSchema & Record<string, unknown>; },
-      get seats() { return room.seats; },
-      get options() { return room.options; },
-      get local() { return room.local; },
-      get startedAt() { return room.startedAt; },
-      clients: () => room.clients,
-      get persistence() { return room.persistence; },
-      outcome: () => (room.rules ? room.definition.outcome(room.rules) : null),
-      game: () => room.rules,
-      client: (id) => room.clients.getById(id),
-      reject: (client, code, message) => room.reject(client, code, message),
-      newGame: async (swapSeats) => {
-        if (swapSeats) room.seats = [room.seats[1], room.seats[0]];
-        room.seats.forEach((s, i) => {
-          const row = s && room.state.players.get(s.id);
-          if (row && 'seat' in row) row.seat = i + 1;
-        });
-        await room.setup();
-      },
-      setTimer: (name, ms, fn) => room.timers.set(`policy:${name}`, ms, fn),
-      clearTimer: (name) => room.timers.clear(`policy:${name}`),
-      save: () => room.persistence.save(room.snapshot()),
-      serial: (step) => room.persistence.serial(step),
-      afterChange: () => room.afterChange(),
-      get log() { return room.log; },
-    };
-  }
+  /**
+   * What policies may use: one object per room, its members on the prototype, so a room pays one
+   * small object instead of a closure per member for each of its policies (docs/performance.md).
+   */
+  private static readonly Host = class implements TableHost {
+    constructor(private readonly room: TableRoom<AnyGame, TableSchema>) {}
+    get roomName() { return this.room.gameName; }
+    get roomId() { return this.room.roomId; }
+    get services() { return this.room.services; }
+    get schema() { return this.room.state as unknown as TableSchema & Record<string, unknown>; }
+    get seats() { return this.room.seats; }
+    get options() { return this.room.options; }
+    get local() { return this.room.local; }
+    get startedAt() { return this.room.startedAt; }
+    get persistence() { return this.room.persistence; }
+    get log() { return this.room.log; }
+    clients() { return this.room.clients; }
+    outcome() { return this.room.rules ? this.room.definition.outcome(this.room.rules) : null; }
+    game() { return this.room.rules; }
+    client(id: string) { return this.room.clients.getById(id); }
+    reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string) { this.room.reject(client, code, message); }
+    async newGame(swapSeats: boolean) {
+      const room = this.room;
+      if (swapSeats) room.seats = [room.seats[1], room.seats[0]];
+      room.seats.forEach((s, i) => {
+        const row = s && room.state.players.get(s.id);
+        if (row && 'seat' in row) row.seat = i + 1;
+      });
+      await room.setup();
+    }
+    setTimer(name: string, ms: number, fn: () => void) { this.room.timers.set(`policy:${name}`, ms, fn); }
+    clearTimer(name: string) { this.room.timers.clear(`policy:${name}`); }
+    save() { return this.room.persistence.save(this.room.snapshot()); }
+    serial(step: () => Promise<void> | void) { return this.room.persistence.serial(step); }
+    afterChange() { this.room.afterChange(); }
+  };
 }

@@ -207,6 +207,8 @@ async function crashAndRestore(): Promise<void> {
   const second = await startParlorProcess(port);
   const restoredLine = await second.restored;
   const restoredMs = performance.now() - spawnedAt;
+  // The process's CPU up to listening (start-up, then the restore): steadier than the wall time on a shared machine.
+  const startCpuMs = cpuMsOf(second.child.pid!);
   console.error('[bench] second process listening');
   const parlor = await reconnectCrowd(second, port, paths, redis);
   console.error('[bench] crowd back');
@@ -220,6 +222,7 @@ async function crashAndRestore(): Promise<void> {
   await stopProcess(bare);
 
   report(`process start to ${ROOMS} rooms restored (${restoredLine})`, restoredMs, 'ms');
+  report('  server CPU from start to listening (start-up and restore)', startCpuMs, 'ms');
   reportCrowd(`clients back in their seats (${parlor.backTimes.length}/${paths.length})`, parlor, floor);
   reportCrowd(`baseline: the same crowd against a bare ws server (${floor.backTimes.length}/${paths.length}, ${parlor.stateBytes}-byte state)`, floor);
   await redis.flushdb();

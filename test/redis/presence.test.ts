@@ -1,6 +1,6 @@
 /**
- * Presence on the real Redis: a process's entries are one hash written in batches, a change
- * and its undoing in the same turn leave nothing, and the entries of a killed process are gone
+ * Presence on the real Redis: a process's entries are one hash written in batches (one
+ * transaction for the changes of 50 ms), a change and its undoing in one batch leave nothing, and the entries of a killed process are gone
  * once their expiry runs out — no ghosts.
  */
 import { Client } from '@colyseus/sdk';
@@ -26,20 +26,24 @@ afterAll(async () => {
 
 const entry = (sessionId: string, role: 'playing' | 'watching' = 'playing') => ({ sessionId, name: `N-${sessionId}`, roomId: 'r1', game: 'gomoku', role });
 
-it('the changes of one turn are one write to this process\'s hash; the last change of a session wins', async () => {
+it('changes made within a batch are one write to this process\'s hash; the last change of a session wins', async () => {
   online.connect(redisUrl);
+  const transactions = jest.spyOn(Redis.prototype, 'multi');
   try {
     online.set(entry('ada'));
     online.set(entry('bo'));
+    await sleep(10); // a later turn of the event loop, in the same batch
     online.remove('ada');
     online.set(entry('cy', 'watching'));
     expect((await online.list()).map((e) => e.sessionId).sort()).toEqual(['bo', 'cy']);
+    expect(transactions).toHaveBeenCalledTimes(1);
     const [key] = await redis.keys(`${ONLINE_PREFIX}*`);
     expect(await redis.hkeys(key)).toEqual(expect.arrayContaining(['bo', 'cy']));
     expect(await redis.ttl(key)).toBeGreaterThan(PRESENCE_TTL_SECONDS - 3);
     online.remove('bo');
     expect(await online.list()).toEqual([expect.objectContaining({ sessionId: 'cy', role: 'watching' })]);
   } finally {
+    transactions.mockRestore();
     await online.close();
   }
   expect(await redis.keys(`${ONLINE_PREFIX}*`)).toEqual([]); // a clean stop takes its entries along

@@ -60,19 +60,32 @@ describe('who hosts each room', () => {
     expect(await roomsOf(['proc-a', 'proc-b'])).toEqual([]);
   });
 
-  it('a restored room changes hands without its snapshot being rewritten', async () => {
-    await store.own({ name: 'flip7', roomId: 'r-b', processId: 'proc-c' });
+  it('a restore claims a room once per death and hosts it at once, without its snapshot being rewritten', async () => {
+    const orphan = { name: 'flip7', roomId: 'r-b', processId: 'proc-b' };
+    expect(await store.claim(orphan, 'proc-c')).toBe('claimed');
+    expect(await store.claim(orphan, 'proc-d')).toBe('taken'); // the same death has one restorer
     expect(await roomsOf(['proc-a', 'proc-c'])).toEqual([]);
     expect(await roomsOf(['proc-a'])).toEqual([{ name: 'flip7', roomId: 'r-b', processId: 'proc-c' }]);
+    expect((await store.load('r-b'))!.owner).toBe('proc-c');
     // The snapshot still names its writer: its clocks were valid until that process stopped.
     expect((await store.load('r-b'))!.processId).toBe('proc-b');
+    // The restorer dies in turn: a new death, claimed again at once.
+    expect(await store.claim({ ...orphan, processId: 'proc-c' }, 'proc-d')).toBe('claimed');
+    expect((await store.load('r-b'))!.owner).toBe('proc-d');
+  });
+
+  it('a room whose snapshot expired is not taken over: the claim says so and names no new host', async () => {
+    await store.own({ name: 'gomoku', roomId: 'r-gone', processId: 'proc-x' });
+    expect(await store.claim({ name: 'gomoku', roomId: 'r-gone', processId: 'proc-x' }, 'proc-c')).toBe('expired');
+    expect(await roomsOf(['proc-a', 'proc-d'])).toEqual([{ name: 'gomoku', roomId: 'r-gone', processId: 'proc-x' }]);
+    await store.remove('r-gone');
   });
 
   it('a removed room is nobody\'s orphan, and its snapshot is gone', async () => {
-    expect(await store.exists('r-a')).toBe(true);
+    expect(await store.load('r-a')).not.toBeNull();
     await store.remove('r-a');
     await store.remove('r-b');
-    expect(await store.exists('r-a')).toBe(false);
+    expect(await store.load('r-a')).toBeNull();
     expect(await roomsOf([])).toEqual([]);
   });
 });

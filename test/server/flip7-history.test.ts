@@ -4,26 +4,15 @@
  * left; it holds no deck (only cards that were turned face up), and the table's `replayId` points to it.
  */
 import type { Room } from '@colyseus/sdk';
-import type { RunningParlor } from '../../server/app';
 import { tablesAlong, type Flip7LogEntry } from '../../shared/games/flip7';
-import { sdkClient, startTestServer, waitForState } from '../support/server';
+import { quickTableSuite, sdkClient, waitForState } from '../support/server';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { bankTotals } from '../support/flip7-fixtures';
 
-let server: RunningParlor;
-beforeAll(async () => {
-  process.env.BOT_DELAY_MS = '5';
-  process.env.NEXT_ROUND_MS = '30';
-  server = await startTestServer();
-});
-afterAll(async () => {
-  delete process.env.BOT_DELAY_MS;
-  delete process.env.NEXT_ROUND_MS;
-  await server.stop();
-});
+const suite = quickTableSuite();
 
 it('the finished game is kept with its whole log; replayed, the log ends on the final table', async () => {
-  const client = sdkClient(server);
+  const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: 'Ada', bots: 2, maxPlayers: 4 })) as Room<any, any>;
   const guest = (await client.joinById(host.roomId, { name: 'Bo' })) as Room<any, any>;
   [host, guest].forEach(autoplayFlip7);
@@ -35,7 +24,7 @@ it('the finished game is kept with its whole log; replayed, the log ends on the 
   const end = await waitForState(host, (s: any) => s.phase === 'game_over' && s.replayId !== '', 60000);
   const rows = [...end.players.values()].sort((a: any, b: any) => a.seat - b.seat);
 
-  const res = await fetch(`${server.url.replace(/^ws/, 'http')}/api/games/${end.replayId}`);
+  const res = await fetch(`${suite.server.url.replace(/^ws/, 'http')}/api/games/${end.replayId}`);
   expect(res.status).toBe(200);
   const game = await res.json();
   expect(game).toMatchObject({ id: end.replayId, game: 'flip7', roomId: host.roomId, reason: 'score', winner: [rows.findIndex((r: any) => r.name === end.players.get(end.winner).name)] });

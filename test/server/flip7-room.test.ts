@@ -5,22 +5,11 @@
  */
 import type { Room } from '@colyseus/sdk';
 import { CARDS_PER_DECK } from '../../shared/games/flip7';
-import type { RunningParlor } from '../../server/app';
 import { commitmentHash } from '../../server/games/flip7/commitment';
-import { nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';
+import { nextMessage, quickTableSuite, sdkClient, waitForState } from '../support/server';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 
-let server: RunningParlor;
-beforeAll(async () => {
-  process.env.BOT_DELAY_MS = '5';
-  process.env.NEXT_ROUND_MS = '50';
-  server = await startTestServer();
-});
-afterAll(async () => {
-  delete process.env.BOT_DELAY_MS;
-  delete process.env.NEXT_ROUND_MS;
-  await server.stop();
-});
+const suite = quickTableSuite(50);
 
 type Table = Room<any, any>;
 
@@ -38,7 +27,7 @@ function checkCardCount(s: any) {
 }
 
 it('a host, two bots and a spectator: a whole game to a single winner, cards always 94, deck never shown early', async () => {
-  const client = sdkClient(server);
+  const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: 'Hana', bots: 2, maxPlayers: 4 })) as Table;
   const token = await nextMessage<{ token: string }>(host, 'seat_token');
   expect(token.token.length).toBeGreaterThan(10);
@@ -105,7 +94,7 @@ it('a host, two bots and a spectator: a whole game to a single winner, cards alw
 }, 90000);
 
 it('answers bad input with coded errors and changes nothing', async () => {
-  const client = sdkClient(server);
+  const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: 'Hana' })) as Table;
   const guest = (await client.joinById(host.roomId, { name: 'Gus' })) as Table;
   const expectError = async (room: Table, type: string, payload: unknown, code: string) => {
@@ -140,7 +129,7 @@ it('answers bad input with coded errors and changes nothing', async () => {
 });
 
 it('a player who leaves mid-game is played by a bot, and takes the seat back with the seat token', async () => {
-  const client = sdkClient(server);
+  const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: 'Hana', bots: 1 })) as Table;
   const guest = (await client.joinById(host.roomId, { name: 'Gus' })) as Table;
   const { token } = await nextMessage<{ token: string }>(guest, 'seat_token');
@@ -161,7 +150,7 @@ it('a player who leaves mid-game is played by a bot, and takes the seat back wit
 }, 60000);
 
 it('the turn clock acts for a player who lets it run out', async () => {
-  const client = sdkClient(server);
+  const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: 'Hana', turnSeconds: 5 })) as Table;
   const others = [await client.joinById(host.roomId, { name: 'Gus' }), await client.joinById(host.roomId, { name: 'Tia' })] as Table[];
   await waitForState(host, (s: any) => s.players.size === 3);

@@ -129,3 +129,22 @@ export function redisServerSuite(options: Omit<TestServerOptions, 'redisUrl'> = 
   });
   return suite;
 }
+
+/**
+ * For a test file that plays tables through: one in-process server whose bots answer in 5 ms and
+ * whose next round starts `nextRoundMs` after a round ends; the timings are undone after the file.
+ */
+export function quickTableSuite(nextRoundMs = 30): { readonly server: RunningParlor } {
+  const suite = {} as { server: RunningParlor };
+  beforeAll(async () => {
+    process.env.BOT_DELAY_MS = '5';
+    process.env.NEXT_ROUND_MS = String(nextRoundMs);
+    suite.server = await startTestServer();
+  });
+  afterAll(async () => {
+    delete process.env.BOT_DELAY_MS;
+    delete process.env.NEXT_ROUND_MS;
+    await suite.server.stop();
+  });
+  return suite;
+}

@@ -36,13 +36,14 @@ export function packState(state: GomokuState): PackedGomokuState {
 function unpackState(packed: PackedGomokuState): GomokuState {
   const { packed: _packed, moves: numbers, ...rest } = packed;
   const moves: Placement[] = [];
+  const stones: number[] = [];
   for (let i = 0; i + 2 < numbers.length; i += 3) {
     const [cell, seat, phase] = [numbers[i], numbers[i + 1], numbers[i + 2]];
     const order = moves.length + 1;
+    stones.push(cell);
     moves.push({ x: cell % SIZE, y: Math.floor(cell / SIZE), colour: colourOfStone(order), seat: seat as Seat, order, phase: PLACING_PHASES[phase] });
   }
-  const cells = cellsFromMoves(moves.map((m) => m.y * SIZE + m.x));
-  return { ...rest, board: boardFromCells(cells), moves };
+  return { ...rest, board: boardFromCells(cellsFromMoves(stones)), moves };
 }
 
 /**

@@ -5,21 +5,10 @@
  * not waited for.
  */
 import type { Room } from '@colyseus/sdk';
-import type { RunningParlor } from '../../../server/app';
-import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
+import { nextMessage, quickTableSuite, sdkClient, waitForState } from '../../support/server';
 import { autoplayFlip7 } from '../../support/flip7-autoplay';
 
-let server: RunningParlor;
-beforeAll(async () => {
-  process.env.BOT_DELAY_MS = '5';
-  process.env.NEXT_ROUND_MS = '30';
-  server = await startTestServer();
-});
-afterAll(async () => {
-  delete process.env.BOT_DELAY_MS;
-  delete process.env.NEXT_ROUND_MS;
-  await server.stop();
-});
+const suite = quickTableSuite();
 
 type Table = Room<any, any>;
 
@@ -31,7 +20,7 @@ const expectError = async (room: Table, code: string) => {
 
 /** A Flip 7 table with two bots, the given players and a spectator, played to its end. */
 async function playedTable(names: string[]) {
-  const client = sdkClient(server);
+  const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: names[0], bots: 2, maxPlayers: 2 + names.length, turnSeconds: 60 })) as Table;
   const players = [host];
   for (const name of names.slice(1)) players.push((await client.joinById(host.roomId, { name })) as Table);

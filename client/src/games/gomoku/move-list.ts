@@ -3,7 +3,7 @@
  * placement order (the numbers drawn on the stones) in standard notation, with the Swap 2
  * choices named in words where they were made ("Bo chose White"). Pure functions.
  */
-import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
+import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { cellName } from '../../../../shared/games/gomoku/notation';
 
 export type Colour = 'black' | 'white';
@@ -75,11 +75,6 @@ export function openingChoices(f: OpeningFacts): ChoiceMade[] {
   if (count === 1) return [first];
   const seat1 = f.colourOfSeat(1);
   return seat1 === null ? [first] : [first, { seat: 1, choice: seat1, stones: 5 }];
-}
-
-/** The cells on the board after `step` stones: the position a reviewer looks at. */
-export function boardAt(moves: ArrayLike<number>, step: number): number[] {
-  return cellsFromMoves(moves, step);
 }
 
 /** Words for one stone, for the live region and the review line: "Black h8". */

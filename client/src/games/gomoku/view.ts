@@ -7,7 +7,7 @@
  */
 import './gomoku.css';
 import type { Room } from '@colyseus/sdk';
-import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
+import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { h, setConnectionBanner, toast } from '../../dom';
 import { currentName } from '../../name';
 import { createButton } from '../client-game';
@@ -20,7 +20,7 @@ import { replayLink } from '../../replay/replay-link';
 import { cellName } from '../../../../shared/games/gomoku/notation';
 import { BoardRenderer } from './board-renderer';
 import { playerClock, LOW_TIME_SECONDS } from './clock';
-import { CHOICE_WORDS, boardAt, moveEntries, openingChoices, stoneWords, type Colour } from './move-list';
+import { CHOICE_WORDS, moveEntries, openingChoices, stoneWords, type Colour } from './move-list';
 import { moveListItems } from './move-list-view';
 import { Review } from '../../replay/review';
 import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
@@ -113,7 +113,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   let built = { stones: -1, cells: [] as number[] };
   const liveBoard = () => {
     const moves = room.state.moves;
-    if (built.stones !== moves.length) built = { stones: moves.length, cells: boardAt(moves, moves.length) };
+    if (built.stones !== moves.length) built = { stones: moves.length, cells: cellsFromMoves(moves) };
     return built.cells;
   };
   renderer.ghostColour = (cell) => {
@@ -221,7 +221,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     review.render();
     const shown = review.shown();
     const moves = [...s.moves].slice(0, shown);
-    renderer.draw(review.step === null ? { board: liveBoard(), moves: s.moves, winLine: s.winLine } : { board: boardAt(moves, shown), moves, winLine: [] });
+    renderer.draw(review.step === null ? { board: liveBoard(), moves: s.moves, winLine: s.winLine } : { board: cellsFromMoves(moves, shown), moves, winLine: [] });
     const choiceList = choicesMade();
     renderMoves(choiceList);
     announceNews(choiceList);

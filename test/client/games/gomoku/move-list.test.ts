@@ -1,4 +1,5 @@
-import { boardAt, moveEntries, openingChoices, stoneWords, type Colour, type OpeningFacts } from '../../../../client/src/games/gomoku/move-list';
+import { cellsFromMoves } from '../../../../shared/games/gomoku/swap2';
+import { moveEntries, openingChoices, stoneWords, type Colour, type OpeningFacts } from '../../../../client/src/games/gomoku/move-list';
 
 const at = (x: number, y: number) => y * 15 + x;
 const colours = (s1: Colour | null, s2: Colour | null) => (seat: 1 | 2) => (seat === 1 ? s1 : s2);
@@ -53,7 +54,7 @@ describe('the move list', () => {
   });
 
   it('the board after k stones, and words for a stone', () => {
-    const board = boardAt(moves, 2);
+    const board = cellsFromMoves(moves, 2); // the position a reviewer looks at after 2 stones
     expect([board[at(7, 7)], board[at(8, 7)], board[at(9, 9)]]).toEqual([1, 2, 0]);
     expect(board.filter(Boolean)).toHaveLength(2);
     expect(stoneWords(1, at(7, 7))).toBe('Black h8');

@@ -2,4 +2,4 @@
 import { serve } from '../../../../server/serve';
 import { raceServer } from './server';
 
-serve([raceServer]);
+serve({ games: [raceServer] });

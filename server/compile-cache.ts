@@ -1,0 +1,22 @@
+/**
+ * Node 22.1+ keeps the code it compiles on disk and reuses it at the next start
+ * (`module.enableCompileCache`; by default under the system's temp directory). A process
+ * restarted after a crash then loads its modules faster, and restores its rooms sooner.
+ * Imported first by the entry point, before anything else is loaded. Older Node: nothing.
+ */
+import nodeModule from 'node:module';
+
+const cache = nodeModule as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
+cache.enableCompileCache?.();
+
+/**
+ * Node writes the cache when the process exits; one that is killed never does. Written once the
+ * server listens, so the first crash already restarts from it (Node 22.10+; before, at exit only).
+ */
+export function saveCompileCache(): void {
+  try {
+    cache.flushCompileCache?.();
+  } catch {
+    // A cache that cannot be written costs the next start its speed-up, nothing else.
+  }
+}
