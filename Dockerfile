@@ -6,6 +6,7 @@ RUN npm ci
 COPY tsconfig.json ./
 COPY shared ./shared
 COPY server ./server
+COPY scripts ./scripts
 COPY client ./client
 RUN npm run build && npm prune --omit=dev
 
@@ -19,4 +20,4 @@ USER node
 EXPOSE 2567
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||2567)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "dist/server/parlor.js"]

@@ -18,7 +18,7 @@ const children: ChildProcess[] = [];
 
 for (let i = 0; i < count; i++) {
   const port = basePort + i;
-  const child = spawn(process.execPath, [path.join(__dirname, 'main.js')], {
+  const child = spawn(process.execPath, [path.join(__dirname, 'parlor.js')], {
     env: { ...process.env, PORT: String(port), REDIS_URL: redisUrl, PUBLIC_ADDRESS: process.env.PUBLIC_ADDRESS_PREFIX ? `${process.env.PUBLIC_ADDRESS_PREFIX}:${port}` : `localhost:${port}` },
     stdio: 'inherit',
   });

@@ -3,8 +3,8 @@
  * is listed in the README. Tests build a `ParlorConfig` by hand: the fields after `authSecret`
  * are optional and take the defaults below when left out.
  */
-import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { CLIENT_DIR } from './paths';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
 
 /** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
@@ -89,7 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     redisUrl: env.REDIS_URL || undefined,
     // With several processes each must tell clients where its rooms are (STACK.md fact 8).
     publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
-    clientDir: env.CLIENT_DIR ?? defaultClientDir(),
+    clientDir: env.CLIENT_DIR ?? CLIENT_DIR,
     authSecret: env.AUTH_SECRET || undefined,
     rateLimits: {
       matchmake: rule(env, 'RATE_LIMIT_MATCHMAKE', DEFAULT_RATE_LIMITS.matchmake),
@@ -161,7 +161,3 @@ function logLevel(raw: string | undefined): LogLevel {
   return value as LogLevel;
 }
 
-function defaultClientDir(): string {
-  // Compiled, this file lives in dist/server/; the client is built into dist/client/.
-  return path.resolve(__dirname, '..', 'client');
-}

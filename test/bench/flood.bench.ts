@@ -4,7 +4,7 @@
  * same latency without a flood, measured in the same run. Goal: within 2x, p50 and p99.
  *
  * Three processes, so that the flood is the server's problem only: the server (the built
- * `dist/server/main.js`, no Redis), the flooder (this file forked with `flooder`), and this
+ * `dist/server/parlor.js`, no Redis), the flooder (this file forked with `flooder`), and this
  * process with the measuring clients: ROOMS rooms, two SDK clients each, each room making a
  * move every MOVE_INTERVAL_MS (or at once when the last one took longer), each move timed from
  * the mover's `send('place')` to the opponent's decoded patch showing the stone (the measure of
@@ -121,7 +121,7 @@ function track(child: ChildProcess): ChildProcess {
 }
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const script = process.env.BENCH_SERVER_SCRIPT ?? path.join(ROOT, 'dist/server/main.js');
+  const script = process.env.BENCH_SERVER_SCRIPT ?? path.join(ROOT, 'dist/server/parlor.js');
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', PUBLIC_ADDRESS: '', CLIENT_DIR: '', RATE_LIMIT_EXEMPT_LOOPBACK: 'true' };
   const child = track(spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'inherit'] }));

@@ -55,7 +55,7 @@ function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv = {
 }
 
 function startParlorProcess(port: number): Promise<Started> {
-  return startProcess(path.join(ROOT, 'dist/server/main.js'), [], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true' });
+  return startProcess(path.join(ROOT, 'dist/server/parlor.js'), [], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true' });
 }
 
 async function stopProcess(started: Started, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Real server processes for multi-process and crash tests: built once with tsc, started
- * with `node dist/server/main.js` on free ports, each test run on its own Redis database.
+ * Real server processes for multi-process and crash tests: built once as `npm run build:server`
+ * builds it (tsc, then the one-file bundle), started with `node dist/server/parlor.js` as
+ * `npm start` does, on free ports, each test run on its own Redis database.
  */
 import Redis from 'ioredis';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -9,8 +10,10 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-export function buildServer(project = 'server/tsconfig.json'): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: ROOT, stdio: 'pipe' });
+/** `project`: another tsc project to build instead (a test's own server, run unbundled). */
+export function buildServer(project?: string): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project ?? 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
+  if (!project) execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
 }
 
 export function freePort(): Promise<number> {
@@ -39,7 +42,7 @@ export interface ServerProcess {
 }
 
 /** `script`: the entry to run, relative to the project (the table's tests run a server of their own game). */
-export async function startServerProcess(port: number, env: Record<string, string>, script = 'dist/server/main.js'): Promise<ServerProcess> {
+export async function startServerProcess(port: number, env: Record<string, string>, script = 'dist/server/parlor.js'): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true', ...env },

@@ -5,12 +5,12 @@
  * it thinks inline there, after yielding once to the event loop.
  */
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Mulberry32 } from '../../../shared/core/rng';
 import type { ComputerLevel } from '../../../shared/games/gomoku/ai';
 import type { GomokuAction, GomokuState, Seat } from '../../../shared/games/gomoku';
 import { log } from '../../log';
+import { GOMOKU_WORKER_FILE } from '../../paths';
 
 export interface ThinkJob {
   id: number;
@@ -32,7 +32,7 @@ function pool(): Worker[] {
   if (workers.length) return workers;
   const size = Math.max(1, Math.min(2, availableParallelism()));
   for (let i = 0; i < size; i++) {
-    const worker = new Worker(path.join(__dirname, 'computer-worker.js'));
+    const worker = new Worker(GOMOKU_WORKER_FILE);
     worker.unref(); // a thinking computer never keeps a stopping process alive
     worker.on('message', (answer: Answer) => {
       const job = waiting.get(answer.id);

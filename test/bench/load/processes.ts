@@ -93,7 +93,7 @@ function untilListening(port: number, child: ChildProcess, logPath: string, ms =
 }
 
 /**
- * `parlor`: `node dist/server/main.js` as a user runs it, with flood control lifted (the load is
+ * `parlor`: `node dist/server/parlor.js` as a user runs it, with flood control lifted (the load is
  * far above a player's 20 messages a second from one address) and loopback exempt from the
  * matchmaking rate limit, as the other benches run it. `bare`: bare-ws-server.js.
  * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof") goes to the server's node.
@@ -105,7 +105,7 @@ export async function startServer(kind: 'parlor' | 'bare', name: string, opts: {
   const logPath = path.join(LOG_DIR, `${name}.log`);
   const log = openSync(logPath, 'w');
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const script = kind === 'parlor' ? ['dist/server/main.js'] : ['dist/test/bench/load/bare-ws-server.js', String(port)];
+  const script = kind === 'parlor' ? ['dist/server/parlor.js'] : ['dist/test/bench/load/bare-ws-server.js', String(port)];
   const env: NodeJS.ProcessEnv =
     kind === 'parlor'
       ? {
