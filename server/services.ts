@@ -3,7 +3,7 @@
  * in Redis with REDIS_URL (so they survive restarts and every process shares them), in
  * memory without.
  */
-import Redis from 'ioredis';
+import { connectRedis } from './redis-connection';
 import { MemoryRankedStore, RedisRankedStore, type RankedStore } from './ranked/ranked-store';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './stats/counter-store';
 import { MemoryHighScoreStore, RedisHighScoreStore, type HighScoreStore } from './stats/high-scores';
@@ -25,7 +25,7 @@ export interface Services {
  * because its settlement WATCHes keys and WATCH belongs to a connection.
  */
 export function openServices(redisUrl: string | undefined): Services {
-  const stats = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }) : null;
+  const stats = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }) : null;
   stats?.on('error', () => undefined);
   const services: Services = {
     ranked: redisUrl ? new RedisRankedStore(redisUrl) : new MemoryRankedStore(),

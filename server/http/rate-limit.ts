@@ -12,7 +12,8 @@
 import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type express from 'express';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitRule, RateLimitSettings } from '../config';
 import { log } from '../log';
@@ -24,7 +25,7 @@ export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** The one Redis connection of the HTTP limits: fails fast when Redis is away (the memory limiter takes over). */
 export function rateLimitRedis(url: string): Redis {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'parlor-ratelimit' });
+  const redis = connectRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'parlor-ratelimit' });
   let lastWarning = 0;
   redis.on('error', (err) => {
     if (Date.now() - lastWarning < 30000) return;

@@ -8,7 +8,8 @@
  * (`parlor:owners`: room id -> room type and process id): every process looks for orphans
  * every few seconds, and reading that hash costs the same whatever the snapshots weigh.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { connectRedis } from '../redis-connection';
 
 /** A room and the process that hosts it. */
 export interface RoomOwner {
@@ -123,7 +124,7 @@ export class RedisRoomStore implements RoomStore {
     // Keep trying through a Redis restart; commands wait in the offline queue meanwhile.
     // Auto-pipelining sends the writes of one event-loop turn in one socket write (a crowd of
     // players coming back at once costs a few writes, not one per command); order is kept.
-    this.redis = new Redis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true });
+    this.redis = connectRedis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true });
     this.redis.on('error', () => undefined);
     // A save is one command (a script runs atomically, as the MULTI it replaces did), so
     // auto-pipelining sends the saves of every room that moved in one event-loop turn in one

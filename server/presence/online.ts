@@ -11,7 +11,8 @@
  * the process has. `list` waits for the pending batch, so this process's own changes show.
  */
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { connectRedis } from '../redis-connection';
 
 export interface OnlineEntry {
   sessionId: string;
@@ -41,7 +42,7 @@ class OnlineRegistry {
   private resync = false;
 
   connect(url: string): void {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1 });
+    this.redis = connectRedis(url, { maxRetriesPerRequest: 1 });
     this.redis.on('error', () => undefined);
     this.key = ONLINE_PREFIX + randomUUID();
     this.timer = setInterval(() => void this.keepAlive(), REFRESH_MS);

@@ -6,7 +6,8 @@
  * marker and gets the first settlement back unchanged.
  */
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import { settle, type HistoryEntry, type MatchRecord, type PlayerRecord, type SettleRequest, type Settlement } from './records';
 
@@ -35,7 +36,7 @@ export class RedisRankedStore implements RankedStore {
   private readonly redis: Redis;
 
   constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: null });
+    this.redis = connectRedis(url, { maxRetriesPerRequest: null });
     this.redis.on('error', () => undefined);
   }
 

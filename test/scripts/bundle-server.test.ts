@@ -34,3 +34,9 @@ it('serves the monitor panel, its page and a room of this process', async () => 
   expect(await api.json()).toMatchObject({ clients: [expect.objectContaining({ sessionId: room.sessionId })] });
   await room.leave();
 });
+
+it('logs its start without false alarms: no Colyseus line calling the tables\' onAuth ignored (server/log.ts)', () => {
+  const lines = server!.output.join('').split('\n').filter(Boolean);
+  expect(lines.some((line) => line.includes('Parlor listening'))).toBe(true);
+  expect(lines.filter((line) => line.includes('onAuth'))).toEqual([]);
+});
