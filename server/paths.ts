@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 
-export const SERVER_DIR = __dirname;
+const SERVER_DIR = __dirname;
 
 /** The built browser client (`npm run build:client`), beside dist/server/. */
 export const CLIENT_DIR = path.resolve(SERVER_DIR, '..', 'client');
