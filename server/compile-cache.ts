@@ -2,7 +2,10 @@
  * Node 22.1+ keeps the code it compiles on disk and reuses it at the next start
  * (`module.enableCompileCache`; by default under the system's temp directory). A process
  * restarted after a crash then loads its modules faster, and restores its rooms sooner.
- * Imported first by the entry point, before anything else is loaded. Older Node: nothing.
+ * Imported first by the entry point, before anything else is loaded: that covers tsc's build
+ * (`npm run dev`). In the bundle `npm start` runs, Node has compiled the whole file before this
+ * runs, so the cache covers only what loads later (docs/performance.md, "Start-up, session 11").
+ * Older Node: nothing.
  */
 import nodeModule from 'node:module';
 

@@ -155,7 +155,7 @@ export class RedisRoomStore implements RoomStore {
       [unknown, Record<string, string>],
       [unknown, string | null],
     ];
-    return text ? { ...(JSON.parse(text) as StoredRoom), newerTokens, owner: owner ? owner.split(' ')[1] : null } : null;
+    return text ? { ...(JSON.parse(text) as StoredRoom), newerTokens, owner: owner ? ownerOfValue(roomId, owner).processId : null } : null;
   }
 
   async log(roomId: string): Promise<unknown[]> {
@@ -168,10 +168,7 @@ export class RedisRoomStore implements RoomStore {
 
   async orphans(liveProcessIds: Set<string>): Promise<RoomOwner[]> {
     const owners = await this.redis.hgetall(`${PREFIX}owners`);
-    return Object.entries(owners).flatMap(([roomId, value]) => {
-      const [name, processId] = value.split(' ');
-      return liveProcessIds.has(processId) ? [] : [{ name, roomId, processId }];
-    });
+    return Object.entries(owners).map(([roomId, value]) => ownerOfValue(roomId, value)).filter((room) => !liveProcessIds.has(room.processId));
   }
 
   async claim(room: RoomOwner, claimant: string): Promise<'claimed' | 'taken' | 'expired'> {
@@ -214,6 +211,12 @@ export class RedisRoomStore implements RoomStore {
 /** The owners hash's value: room types and process ids have no spaces. */
 function ownerValue(room: RoomOwner): string {
   return `${room.name} ${room.processId}`;
+}
+
+/** The room an owners-hash entry names, read back from `ownerValue`'s form. */
+function ownerOfValue(roomId: string, value: string): RoomOwner {
+  const [name, processId] = value.split(' ');
+  return { name, roomId, processId };
 }
 
 let current: RoomStore | null = null;
