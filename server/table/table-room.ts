@@ -311,7 +311,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     let entries: { seat: SeatIndex | null; action: unknown }[] | null = null;
     this.rules = state;
     // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
-    for (let guard = 0; guard < 16 && this.serverGame.botDelayMs?.() === 0; guard++) {
+    for (let guard = 0; guard < 16; guard++) {
       const next = await this.botMove();
       if (!next) break;
       all = [...all, ...next.events];
@@ -335,11 +335,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.afterChange();
   }
 
-  /** The next move of a bot whose turn it is, applied (or null when no bot is to act). */
+  /**
+   * The next move of a bot whose turn it is and whose game has it answer at once, applied (or
+   * null). The delay is asked last: it reads the environment, too slow to do at every move.
+   */
   private async botMove(): Promise<{ events: readonly EventOf<G>[]; entry: { seat: SeatIndex; action: unknown } } | null> {
     const seat = this.definition.toAct(this.rules!)[0];
     const strategy = seat === undefined ? undefined : this.seats[seat]?.strategy;
-    if (seat === undefined || strategy === undefined) return null;
+    if (seat === undefined || strategy === undefined || this.serverGame.botDelayMs?.() !== 0) return null;
     const action = await this.decide(seat, strategy);
     if (!action) return null;
     const result = this.definition.apply(this.rules!, seat, action, cryptoRandom);
