@@ -112,7 +112,7 @@ class ParlorTransport extends WebSocketTransport {
 /** A transport socket as the heartbeat reads it: Colyseus's ping count, ws's socket, and the bytes read at the last visit. */
 type HeartbeatSocket = WebSocket & { pingCount: number; readAtVisit?: number; _socket?: Socket };
 
-/** The heartbeat's slices: a client is pinged once per interval, 1/PING_SLICES of them at a time. */
+/** The heartbeat's slices: each client is visited once per interval, 1/PING_SLICES of them at a time. */
 const PING_SLICES = 10;
 
 export interface StartOptions {
