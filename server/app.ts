@@ -23,6 +23,7 @@ import { rankedQueueRoom } from './ranked/queue-room';
 import { mountTenRoutes } from './http/ten-routes';
 import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
+import { reportOutages } from './redis-connection';
 import { online } from './presence/online';
 import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
 import { httpSide } from './http/setup';
@@ -215,5 +216,13 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
 async function redisServices(url: string) {
   const { RedisPresence } = await import('@colyseus/redis-presence');
   const { RedisDriver } = await import('@colyseus/redis-driver');
-  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
+  const presence = new RedisPresence(url);
+  const driver = new RedisDriver(url);
+  // Colyseus's own connections: without a listener ioredis prints every failed retry as an unhandled error.
+  type Connection = Parameters<typeof reportOutages>[0];
+  const { pub, sub } = presence as unknown as { pub: Connection; sub: Connection };
+  reportOutages(pub, 'Colyseus presence (pub)');
+  reportOutages(sub, 'Colyseus presence (sub)');
+  reportOutages((driver as unknown as { _client: Connection })._client, 'Colyseus room driver');
+  return { presence, driver };
 }

@@ -25,7 +25,7 @@ export interface Services {
  * because its settlement WATCHes keys and WATCH belongs to a connection.
  */
 export function openServices(redisUrl: string | undefined): Services {
-  const stats = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }) : null;
+  const stats = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }, 'statistics and finished games') : null;
   stats?.on('error', () => undefined);
   const services: Services = {
     ranked: redisUrl ? new RedisRankedStore(redisUrl) : new MemoryRankedStore(),

@@ -8,6 +8,7 @@ import { errorToast, h, setConnectionBanner, toast } from './dom';
 import { askName, savedName } from './name';
 import { STATS_KEY_PATTERN } from '../../shared/games/monty-hall/options';
 import { SOMEONE_ELSES_GAME } from '../../shared/core/errors';
+import { decodeAfreshOnReconnect } from './fresh-decoder';
 
 export { savedName, saveName } from './name';
 
@@ -55,10 +56,13 @@ const RETRIES = 60;
  * second: its default backoff doubles up to 5 s, so after a server restart a player would sit
  * up to 3 s longer than needed. When the SDK gives up (4003), or the server refuses one attempt
  * while a restarted process is still coming up, the page opens the table again with the token
- * it holds, like a reload would, a few times a minute at most.
+ * it holds, like a reload would, a few times a minute at most. After every reconnection the
+ * room's state is decoded afresh: the room may have been restored by another process
+ * (fresh-decoder.ts).
  */
 export function reopenOnLoss(room: Room): void {
   Object.assign(room.reconnection, { maxDelay: RETRY_MAX_DELAY_MS, maxRetries: RETRIES });
+  decodeAfreshOnReconnect(room);
   room.onLeave((code) => {
     if (CLOSED_ON_PURPOSE.has(code) || !sessionStorage.getItem(tokenKey(room.roomId))) return;
     reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);

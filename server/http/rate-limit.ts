@@ -25,14 +25,8 @@ export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** The one Redis connection of the HTTP limits: fails fast when Redis is away (the memory limiter takes over). */
 export function rateLimitRedis(url: string): Redis {
-  const redis = connectRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'parlor-ratelimit' });
-  let lastWarning = 0;
-  redis.on('error', (err) => {
-    if (Date.now() - lastWarning < 30000) return;
-    lastWarning = Date.now();
-    log.warn({ err: { message: err.message } }, 'rate-limit Redis unavailable: counting in memory meanwhile');
-  });
-  return redis;
+  // While it is lost, the memory limiter counts (the outage is logged once, by connectRedis).
+  return connectRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'parlor-ratelimit' }, 'HTTP rate limits (counting in memory meanwhile)');
 }
 
 export class HttpLimits {

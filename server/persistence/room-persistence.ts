@@ -3,23 +3,43 @@
  * another and each is saved (snapshot + log entry) before it is broadcast; after a restart
  * the restored room holds every seat for its old session, so the players' clients come
  * back through Colyseus's own reconnection path with the tokens they already hold.
+ *
+ * Nothing is shown that is not saved, also while Redis is slow or away: an action's save is
+ * tried again until it lands or its bound runs out (SAVE_WAIT_MS from when the action
+ * arrived); meanwhile the room's clients are told `storage_waiting`, and actions wait in
+ * order behind it. An action whose bound ran out is refused and undone by the room, from the
+ * last snapshot that was saved (`committed`).
  */
 import { matchMaker, type Room } from '@colyseus/core';
-import { roomStore } from './room-store';
+import { roomStore, SnapshotTooLarge } from './room-store';
 import { roomLog } from '../log';
 import { metrics } from '../metrics';
+import { saveWaitMs } from '../table/timings';
 
-/** How long an action waits for its save before it is broadcast anyway (Redis away). */
-const SAVE_WAIT_MS = 500;
+/** How long a save may take before the room tells its clients that storage is slow. */
+const SLOW_SAVE_MS = 500;
+/** The pause between two tries of a save while Redis is away (a try fails at once then). */
+const RETRY_MS = 100;
+/** How long a returning player's new reconnection token is waited for before the room goes on. */
+const TOKEN_WAIT_MS = 500;
+
+/** What the room hears while its saves wait: `true` once a save is slow, `false` when saves go through again (or are given up). */
+export type StorageListener = (waiting: boolean) => void;
 
 export class RoomPersistence {
   private chain: Promise<void> = Promise.resolve();
   /** Saves being waited for: while any is, the room sends no patch (its state may hold what is not saved yet). */
   private waiting = 0;
+  /** Whether the room's clients were told that storage is slow (and not yet that it is back). */
+  private toldWaiting = false;
+  /** The JSON of the last snapshot that was saved (or the room's first): what an unsaved action is undone to. */
+  private committed: string | null = null;
+  private readonly waitMs = saveWaitMs();
 
   constructor(
     private readonly name: string,
     private readonly room: Room,
+    private readonly onStorage: StorageListener = () => undefined,
   ) {}
 
   get enabled(): boolean {
@@ -36,44 +56,94 @@ export class RoomPersistence {
     return this.chain;
   }
 
-  /**
-   * Saves, and waits for Redis — but not for long: when Redis is away the game goes on, and
-   * the write (queued by the client, in order) lands when Redis is back.
-   */
-  async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }): Promise<void> {
-    const started = performance.now();
-    const write = roomStore()?.save({ name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshot }, logEntry);
-    // Timed to the end of the write, also when the game goes on without waiting for it.
-    write?.then(() => metrics.saveSeconds(this.name, (performance.now() - started) / 1000), () => undefined);
+  /** Runs `step` with the room's patches held, as while a save is awaited (an undo, which may wait for Redis to read). */
+  async holding<T>(step: () => Promise<T>): Promise<T> {
     this.waiting += 1;
     try {
-      await this.waitFor(write);
+      return await step();
     } finally {
       this.waiting -= 1;
     }
+  }
+
+  /** The state to undo to before anything was saved (a new or restored room): its snapshot now. */
+  checkpoint(snapshot: unknown): void {
+    if (this.enabled) this.committed = JSON.stringify(snapshot);
+  }
+
+  /** The last saved snapshot, parsed afresh (nothing of it shared with the live room), or null before any. */
+  lastSaved(): unknown {
+    return this.committed === null ? null : JSON.parse(this.committed);
+  }
+
+  /**
+   * Saves, trying again while Redis is away, until `arrivedAt + SAVE_WAIT_MS` (performance.now()
+   * time; at least one try). True once Redis has it; false when the bound ran out or the
+   * snapshot can never be saved: the caller undoes what it holds and refuses it.
+   */
+  async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }, arrivedAt = performance.now()): Promise<boolean> {
+    const store = roomStore();
+    if (!store) return true;
+    const json = JSON.stringify(snapshot);
+    const room = { name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshotJson: json };
+    const started = performance.now();
+    const deadline = arrivedAt + this.waitMs;
+    this.waiting += 1;
+    const slow = setTimeout(() => this.tell(true), SLOW_SAVE_MS);
+    try {
+      for (let tries = 1; ; tries++) {
+        try {
+          await store.save(room, logEntry);
+          metrics.saveSeconds(this.name, (performance.now() - started) / 1000);
+          this.committed = json;
+          return true;
+        } catch (err) {
+          if (err instanceof SnapshotTooLarge) {
+            this.log.error({ err: { message: err.message } }, 'save refused');
+            return false;
+          }
+          if (performance.now() + RETRY_MS >= deadline) {
+            this.log.warn({ tries, waitedMs: Math.round(performance.now() - arrivedAt), err: { message: (err as Error).message } }, 'Redis away: the action is refused and undone');
+            return false;
+          }
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        }
+      }
+    } finally {
+      clearTimeout(slow);
+      this.waiting -= 1;
+      if (this.waiting === 0) this.tell(false);
+    }
+  }
+
+  private tell(waiting: boolean): void {
+    if (this.toldWaiting === waiting) return;
+    this.toldWaiting = waiting;
+    if (waiting) this.log.warn('Redis slow or away: the room waits for its save');
+    this.onStorage(waiting);
   }
 
   private get log() {
     return roomLog(this.name, this.room.roomId);
   }
 
-  /** A player came back with a new reconnection token: only the token is written. */
+  /**
+   * A player came back with a new reconnection token: only the token is written. Waited for
+   * briefly (a return changes nothing anyone sees), then the room goes on and the write lands
+   * when Redis is back.
+   */
   async saveToken(sessionId: string, token: string): Promise<void> {
-    await this.waitFor(roomStore()?.saveToken(this.room.roomId, sessionId, token));
-  }
-
-  /** Waits for a write — but not for long: when Redis is away the game goes on. */
-  private async waitFor(write: Promise<void> | undefined): Promise<void> {
+    const write = roomStore()?.saveToken(this.room.roomId, sessionId, token);
     if (!write) return;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SAVE_WAIT_MS)));
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), TOKEN_WAIT_MS)));
     try {
       if ((await Promise.race([write, late])) === 'late') {
-        write.catch((err) => this.log.error({ err: { message: (err as Error).message } }, 'save failed'));
-        this.log.warn('Redis slow or away: going on, the save is queued');
+        write.catch((err) => this.log.error({ err: { message: (err as Error).message } }, 'token save failed'));
+        this.log.warn('Redis slow or away: the returning player’s token is saved when it is back');
       }
     } catch (err) {
-      this.log.error({ err: { message: (err as Error).message } }, 'save failed');
+      this.log.error({ err: { message: (err as Error).message } }, 'token save failed');
     } finally {
       clearTimeout(timer);
     }
@@ -103,5 +173,4 @@ export class RoomPersistence {
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     await roomStore()?.remove(this.room.roomId).catch(() => undefined);
   }
-
 }

@@ -24,6 +24,11 @@ export interface StoredRoom extends RoomOwner {
   snapshot: unknown;
 }
 
+/** A room as it is written: the snapshot already in JSON (the room keeps that text to undo an unsaved action). */
+export interface SavedRoom extends RoomOwner {
+  snapshotJson: string;
+}
+
 /** A process's last heartbeat: when, and where it listens (null for a beat from before that was kept). */
 export interface Heartbeat {
   at: number;
@@ -34,8 +39,10 @@ export interface RoomStore {
   /**
    * Writes the snapshot and, with it, one log entry; resolves once Redis has both. The
    * snapshot holds every reconnection token, so the tokens written since are dropped.
+   * Fails at once while Redis is away (no write is queued to land later: the caller decides
+   * whether to try again or to undo the action), and a write sent twice logs its entry once.
    */
-  save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void>;
+  save(room: SavedRoom, logEntry?: { seq: number; entry: unknown }): Promise<void>;
   /**
    * A reconnection token issued since the last snapshot (Colyseus issues a new one on every
    * return): a small write instead of the whole snapshot, when a player comes back.
@@ -91,14 +98,15 @@ export const MAX_LOG_ENTRIES = 2000;
 
 /**
  * One save: the snapshot (with its expiry), the tokens written since dropped, the owner, and
- * the action's log entry (when there is one) appended to the bounded log.
+ * the action's log entry (when there is one) appended to the bounded log — unless it is already
+ * the log's last entry (the same save tried again after its answer was lost).
  * KEYS: room, tokens, owners, log. ARGV: snapshot, ttl, roomId, owner, entry ('' for none), max entries.
  */
 const SAVE_SCRIPT = `
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-if ARGV[5] ~= '' then
+if ARGV[5] ~= '' and redis.call('LINDEX', KEYS[4], -1) ~= ARGV[5] then
   redis.call('RPUSH', KEYS[4], ARGV[5])
   redis.call('LTRIM', KEYS[4], -tonumber(ARGV[6]), -1)
   redis.call('EXPIRE', KEYS[4], ARGV[2])
@@ -119,27 +127,34 @@ return 'claimed'
 
 export class RedisRoomStore implements RoomStore {
   private readonly redis: Redis;
+  /** The snapshots' own connection: a save never waits in a queue to land after the room gave up on it. */
+  private readonly saves: Redis;
 
   constructor(url: string) {
     // Keep trying through a Redis restart; commands wait in the offline queue meanwhile.
     // Auto-pipelining sends the writes of one event-loop turn in one socket write (a crowd of
     // players coming back at once costs a few writes, not one per command); order is kept.
-    this.redis = connectRedis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true });
-    this.redis.on('error', () => undefined);
+    this.redis = connectRedis(url, { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true }, 'room snapshots');
+    // No offline queue and no resending after a reconnection: while Redis is away a save fails
+    // at once, and the room (room-persistence.ts) tries again or undoes the action — a write
+    // queued here could land after the room told its players the action was refused.
+    this.saves = connectRedis(url, { maxRetriesPerRequest: null, enableOfflineQueue: false, autoResendUnfulfilledCommands: false, enableAutoPipelining: true }, 'room saves');
     // A save is one command (a script runs atomically, as the MULTI it replaces did), so
     // auto-pipelining sends the saves of every room that moved in one event-loop turn in one
     // write and one round trip; a MULTI is always a round trip of its own.
-    this.redis.defineCommand('parlorSave', { numberOfKeys: 4, lua: SAVE_SCRIPT });
+    this.saves.defineCommand('parlorSave', { numberOfKeys: 4, lua: SAVE_SCRIPT });
     // The restore's claim is one command too: a thousand rooms restored 64 at a time wait for one round trip each, not three.
     this.redis.defineCommand('parlorClaim', { numberOfKeys: 3, lua: CLAIM_SCRIPT });
   }
 
-  async save(room: StoredRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
+  async save(room: SavedRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
     const key = `${PREFIX}room:${room.roomId}`;
-    const text = JSON.stringify(room);
-    if (text.length > MAX_SNAPSHOT_BYTES) throw new Error(`snapshot of ${text.length} bytes is over the bound of ${MAX_SNAPSHOT_BYTES}: not saved`);
-    const save = (this.redis as unknown as { parlorSave: (...args: (string | number)[]) => Promise<unknown> }).parlorSave;
-    await save.call(this.redis, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, ROOM_TTL_SECONDS, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES);
+    if (room.snapshotJson.length > MAX_SNAPSHOT_BYTES) throw new SnapshotTooLarge(room.snapshotJson.length);
+    // Stored as a StoredRoom; the snapshot's JSON is the room's own text, not serialized again.
+    const owner = JSON.stringify({ name: room.name, roomId: room.roomId, processId: room.processId });
+    const text = `${owner.slice(0, -1)},"snapshot":${room.snapshotJson}}`;
+    const save = (this.saves as unknown as { parlorSave: (...args: (string | number)[]) => Promise<unknown> }).parlorSave;
+    await save.call(this.saves, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, ROOM_TTL_SECONDS, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES);
   }
 
   async saveToken(roomId: string, sessionId: string, token: string): Promise<void> {
@@ -205,6 +220,14 @@ export class RedisRoomStore implements RoomStore {
 
   async close(): Promise<void> {
     this.redis.disconnect();
+    this.saves.disconnect();
+  }
+}
+
+/** A snapshot over MAX_SNAPSHOT_BYTES: a bug (every collection is capped), never worth trying again. */
+export class SnapshotTooLarge extends Error {
+  constructor(bytes: number) {
+    super(`snapshot of ${bytes} bytes is over the bound of ${MAX_SNAPSHOT_BYTES}: not saved`);
   }
 }
 

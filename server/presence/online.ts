@@ -42,8 +42,7 @@ class OnlineRegistry {
   private resync = false;
 
   connect(url: string): void {
-    this.redis = connectRedis(url, { maxRetriesPerRequest: 1 });
-    this.redis.on('error', () => undefined);
+    this.redis = connectRedis(url, { maxRetriesPerRequest: 1 }, 'who is online');
     this.key = ONLINE_PREFIX + randomUUID();
     this.timer = setInterval(() => void this.keepAlive(), REFRESH_MS);
     this.timer.unref();

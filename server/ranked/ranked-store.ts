@@ -36,8 +36,7 @@ export class RedisRankedStore implements RankedStore {
   private readonly redis: Redis;
 
   constructor(url: string) {
-    this.redis = connectRedis(url, { maxRetriesPerRequest: null });
-    this.redis.on('error', () => undefined);
+    this.redis = connectRedis(url, { maxRetriesPerRequest: null }, 'ranked players and matches');
   }
 
   async secret(fromEnv: string | undefined): Promise<string> {

@@ -41,7 +41,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   private pendingSince = 0;
 
   protected get persistence(): RoomPersistence {
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this));
+    // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -134,7 +135,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   /** A deploy: save everything, then tell clients to reconnect (to the process that takes over). */
   override async onBeforeShutdown() {
-    if (this.persistence.enabled) await this.persistence.serial(() => this.persistence.save(this.snapshot()));
+    if (this.persistence.enabled) await this.persistence.serial(async () => void (await this.persistence.save(this.snapshot())));
     await this.disconnect(CloseCode.MAY_TRY_RECONNECT).catch(() => undefined);
   }
 
@@ -151,7 +152,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     this.afterChange();
     if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
     // In turn with the room's steps either way; without a store the snapshot is not even built.
-    return this.persistence.serial(() => (this.persistence.enabled ? this.persistence.save(this.snapshot()) : undefined));
+    // A join is not undone when its save is given up on: the player is here either way.
+    return this.persistence.serial(async () => void (this.persistence.enabled && (await this.persistence.save(this.snapshot()))));
   }
 
   /** Someone left for good. */
@@ -182,8 +184,13 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     return super.broadcastPatch();
   }
 
-  /** Every change reaches clients and the lobby at once. */
+  /**
+   * Every change reaches clients and the lobby at once — but not while a save is awaited: the
+   * state may hold an action that is not saved yet, and the step being saved calls this again
+   * once its save is done (or its action undone).
+   */
   protected afterChange() {
+    if (this.persistenceOf?.saving) return;
     this.broadcastPatch();
     if (this.pendingSince) {
       metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);

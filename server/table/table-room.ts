@@ -36,6 +36,8 @@ const TURN_CLOCK: Clock = { kind: 'turn' };
 const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
+/** A stored room, as `snapshot()` writes it (and JSON reads it back). */
+type Snapshot = ReturnType<TableRoom<AnyGame, TableSchema>['snapshot']>;
 
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services) {
@@ -147,8 +149,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         if (asked && asked.verdict(client.sessionId, Date.now()) !== 'admit') {
           return this.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
         }
-        const [reply, answer] = query.answer(this.stepContext(), payload);
-        client.send(reply, answer);
+        // In turn with the room's steps: an answer never shows an action whose save is still awaited.
+        return this.persistence.serial(() => {
+          const [reply, answer] = query.answer(this.stepContext(), payload);
+          client.send(reply, answer);
+        });
       });
     }
     for (const policy of this.policies) {
@@ -160,6 +165,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     await this.serverGame.created?.(this.stepContext(), this.state as S);
     if (restore !== undefined) await this.restore(restore);
     else this.mirror();
+    // What an action whose save is given up on is undone to, until the room's first save.
+    this.persistence.checkpoint(this.snapshot());
     this.metadata = this.listing();
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
@@ -204,7 +211,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     }
     await this.serverGame.seated?.(this.stepContext(), this.state as S, record);
     for (const policy of this.policies) policy.mirror?.();
-    if (this.definition.start === 'full' && this.filledSeats() === this.maxSeats && !this.rules) await this.persistence.serial(() => this.setup());
+    if (this.definition.start === 'full' && this.filledSeats() === this.maxSeats && !this.rules) await this.persistence.serial(() => this.setup(performance.now()));
     else this.mirror();
   }
 
@@ -271,16 +278,17 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (client.sessionId !== this.host) return this.reject(client, 'not_host', 'only the host starts the game');
     const { min } = this.definition.seats(this.config);
     if (this.filledSeats() < min) return this.reject(client, 'not_enough_players', `this game needs at least ${min} players (add bots)`);
-    return this.persistence.serial(() => this.setup());
+    const arrivedAt = performance.now();
+    return this.persistence.serial(() => this.setup(arrivedAt, client));
   }
 
-  /** Deals a new game to the seats as they are: inside `serial`. */
-  private async setup() {
+  /** Deals a new game to the seats as they are: inside `serial`. `client`: who asked (told if it cannot be saved). */
+  private async setup(arrivedAt: number, client?: Client) {
     this.compactSeats();
     const seats = this.seats.map((s) => ({ name: s!.name, bot: s!.bot }));
     const { state, events } = this.definition.setup(this.config, seats, cryptoRandom);
     this.startedAt = Date.now();
-    await this.adopt(state, events, { seat: null, action: { type: 'setup', seats: seats.map((s) => s.name) } });
+    await this.adopt(state, events, { seat: null, action: { type: 'setup', seats: seats.map((s) => s.name) } }, client, arrivedAt);
   }
 
   /**
@@ -288,6 +296,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
    * only and changes nothing. An accepted action is saved before anyone sees it.
    */
   private act(seat: SeatIndex, action: unknown, client?: Client): Promise<void> {
+    // Its save's bound counts from now: actions queued behind a save that waits for Redis are refused together.
+    const arrivedAt = performance.now();
     return this.persistence.serial(async () => {
       if (!this.rules) return;
       const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
@@ -296,16 +306,17 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         return;
       }
       if (client) for (const policy of this.policies) policy.acted?.(seat);
-      await this.adopt(result.state, result.events, { seat, action }, client);
+      await this.adopt(result.state, result.events, { seat, action }, client, arrivedAt);
     });
   }
 
   /**
    * Takes a new rules state: bots that answer in the same step, the game's own step work,
    * the clock, the save, then the mirror and the patch — in that order, so no client sees
-   * a change before it is in Redis.
+   * a change before it is in Redis. A save that cannot be made within its bound (Redis away)
+   * undoes the whole step and refuses it: `storage_unavailable`, never half-applied.
    */
-  private async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: { seat: SeatIndex | null; action: unknown }, client?: Client) {
+  private async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: { seat: SeatIndex | null; action: unknown }, client?: Client, arrivedAt = performance.now()) {
     let all = events;
     // Only a step with more than one action (below) is logged as a list of entries.
     let entries: { seat: SeatIndex | null; action: unknown }[] | null = null;
@@ -322,7 +333,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.schedule(false);
     if (over) for (const policy of this.policies) policy.ending?.();
     // Without a store there is nothing to write: the snapshot is not even built.
-    if (this.persistence.enabled) await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules), entry: entries ?? entry });
+    if (this.persistence.enabled && !(await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules!), entry: entries ?? entry }, arrivedAt))) {
+      if (client) this.reject(client, 'storage_unavailable', 'storage is away: your action was not played (nothing changed); try again in a moment');
+      await this.persistence.holding(() => this.undo());
+      this.afterChange();
+      return;
+    }
     if (over) {
       for (const policy of this.policies) await policy.ended?.();
       if (this.serverGame.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
@@ -547,13 +563,32 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   /**
+   * Puts the game back as it was last saved: an action (with the bots' answers, the game's step
+   * work, the clock and the policies' part) whose save was given up on. Seats, tokens and
+   * spectators stay as they are: joins and leaves are not undone.
+   */
+  private async undo() {
+    const snap = this.persistence.lastSaved() as Snapshot | null;
+    if (!snap) return this.log.error('an unsaved action could not be undone: no saved state');
+    this.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
+    this.rng = new Mulberry32(snap.rng);
+    this.startedAt = snap.startedAt;
+    if (snap.server !== undefined) await this.serverGame.restore?.(snap.server, this.stepContext(), this.state as S);
+    const now = Date.now();
+    for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], now);
+    const left = (at: number) => (at > 0 ? Math.max(0, at - now) : undefined);
+    this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
+    this.mirror();
+  }
+
+  /**
    * Rebuilds the room from Redis under its old id. Clocks resume with the time that was left
    * when the old process stopped beating; every seat waits for its old session.
    */
   private async restore(roomId: string) {
     const stored = await this.persistence.load(roomId);
     if (!stored) throw new Error(`no stored room ${roomId}`);
-    const snap = stored.snapshot as ReturnType<TableRoom<G, S>['snapshot']>;
+    const snap = stored.snapshot as Snapshot;
     if (snap?.v !== SNAPSHOT_VERSION) {
       this.log.error({ version: snap?.v, expected: SNAPSHOT_VERSION }, 'stored room has an unknown snapshot version: not restored');
       throw new Error(`room ${roomId}: snapshot version ${String(snap?.v)} is not ${SNAPSHOT_VERSION}`);
@@ -633,11 +668,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         const row = s && room.state.players.get(s.id);
         if (row && 'seat' in row) row.seat = i + 1;
       });
-      await room.setup();
+      await room.setup(performance.now());
     }
     setTimer(name: string, ms: number, fn: () => void) { this.room.timers.set(`policy:${name}`, ms, fn); }
     clearTimer(name: string) { this.room.timers.clear(`policy:${name}`); }
-    save() { return this.room.persistence.save(this.room.snapshot()); }
+    async save() { await this.room.persistence.save(this.room.snapshot()); }
     serial(step: () => Promise<void> | void) { return this.room.persistence.serial(step); }
     afterChange() { this.room.afterChange(); }
   };

@@ -17,3 +17,5 @@ export const nextRoundMs = () => fromEnv('NEXT_ROUND_MS', 4000);
 export const nextGameMs = () => fromEnv('NEXT_GAME_MS', 5000);
 /** How long the ranked queue takes to widen a player's window from ±100 to ±400 (ms). */
 export const queueWidenMs = () => fromEnv('QUEUE_WIDEN_MS', 60_000);
+/** How long an accepted action waits for its save while Redis is slow or away before it is refused and undone (ms). */
+export const saveWaitMs = () => fromEnv('SAVE_WAIT_MS', 10_000);

@@ -1,9 +1,12 @@
 /**
  * A server process restart under a live game in real Chromium: the process (started by the
  * test, with its own Redis database) is killed with SIGKILL and started again on the same
- * port; both pages come back to their seats by themselves — no click — and play on.
+ * port; both pages come back to their seats by themselves — no click — and play on. A Flip 7
+ * page comes back to the true table (cards, totals, the log in words), with no reload.
  */
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import type { Browser } from 'playwright-core';
 import { buildClient, clickCell, launchChromium, openPage, tableSession, tableState, waitForTable } from '../support/browser';
@@ -82,4 +85,58 @@ it('after the server process is killed and restarted, both players are back in t
   await waitForTable(b.page, 's.turn === 2', 5000);
   await waitForTable(a.page, 's.turn === 2', 20000);
   expect(stoneAt(await tableState(a.page), 8 * 15 + 8)).toBe(2);
+});
+
+it('a Flip 7 table restored under the page: the page decodes the true table (cards, totals, log) without a reload', async () => {
+  const port = await freePort();
+  const env = { REDIS_URL: redisUrl, BOT_DELAY_MS: '30', NEXT_ROUND_MS: '300', CLIENT_DIR: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')) };
+  proc = await startServerProcess(port, env);
+  const base = `http://127.0.0.1:${port}`;
+  const a = await openPage(browser, `${base}/`);
+  a.page.setDefaultTimeout(30000);
+  await a.page.fill('#name-input', 'Ana');
+  await a.page.dispatchEvent('#name-input', 'change');
+  await a.page.selectOption('#new-flip7-bots', '2');
+  await a.page.click('#new-flip7');
+  await a.page.waitForSelector('#flip7-canvas');
+  const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
+  await waitForTable(a.page, 'Object.keys(s.players).length === 3');
+  await a.page.click('#start');
+  // Ana hits until the log holds a few entries and it is her turn again: the table waits for her.
+  const me = await tableSession(a.page);
+  await waitForTable(a.page, `s.phase === 'playing' && s.toAct === '${me}'`, 30000);
+  await a.page.click('#hit');
+  await waitForTable(a.page, `s.log.length >= 4 && s.phase === 'playing' && s.toAct === '${me}'`, 60000).catch(() => undefined);
+  // The page counts as connected long enough for the SDK to reconnect by itself (STACK.md fact 10).
+  await waitForTable(a.page, 'true');
+  await a.page.waitForFunction(() => performance.now() > 6000);
+  const before = await tableState(a.page);
+
+  await proc.stop('SIGKILL');
+  await a.page.waitForSelector('#conn-banner:not([hidden])');
+  proc = await startServerProcess(port, env);
+  await waitForTable(a.page, `s.players['${me}'] && s.players['${me}'].connected && s.version >= ${before.version}`, 40000);
+  await a.page.waitForSelector('#conn-banner', { state: 'hidden' });
+
+  // A spectator who joins now decodes the room from scratch: the page's state must be the same, field for field.
+  const watcher = await new Client(`ws://127.0.0.1:${port}`).joinById(roomId, { spectate: true });
+  watcher.onMessage('*', () => undefined);
+  const fresh = () => (watcher.state as unknown as { toJSON(): unknown }).toJSON();
+  await a.page.waitForFunction((expected) => {
+    const s = (window as any).parlorTable.state();
+    return s && s.spectators === (expected as any).spectators;
+  }, fresh(), { timeout: 20000 });
+  let page = await tableState(a.page);
+  for (let i = 0; i < 50 && !isDeepStrictEqual(page, fresh()); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    page = await tableState(a.page);
+  }
+  expect(page).toEqual(fresh());
+  expect(page.log.length).toBeGreaterThanOrEqual(before.log.length);
+  // The log reads in words, every line: nothing decoded onto the wrong kind of entry.
+  const ticker = await a.page.textContent('#ticker');
+  expect(ticker).not.toMatch(/undefined|NaN/);
+  expect(a.page.url()).toContain(roomId);
+  watcher.reconnection.enabled = false;
+  await watcher.leave();
 });

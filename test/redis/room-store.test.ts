@@ -54,8 +54,8 @@ describe('who hosts each room', () => {
   const roomsOf = async (live: string[]) => (await store.orphans(new Set(live))).sort((a, b) => a.roomId.localeCompare(b.roomId));
 
   it('a save makes its process the host; orphans are the rooms of every other process', async () => {
-    await store.save({ name: 'gomoku', roomId: 'r-a', processId: 'proc-a', snapshot });
-    await store.save({ name: 'flip7', roomId: 'r-b', processId: 'proc-b', snapshot });
+    await store.save({ name: 'gomoku', roomId: 'r-a', processId: 'proc-a', snapshotJson: JSON.stringify(snapshot) });
+    await store.save({ name: 'flip7', roomId: 'r-b', processId: 'proc-b', snapshotJson: JSON.stringify(snapshot) });
     expect(await roomsOf(['proc-a'])).toEqual([{ name: 'flip7', roomId: 'r-b', processId: 'proc-b' }]);
     expect(await roomsOf(['proc-a', 'proc-b'])).toEqual([]);
   });
@@ -99,7 +99,7 @@ it('a room another process hosts is never loaded for a restore (a live room is n
 
 it('a snapshot over the size bound is refused, not written', async () => {
   await persistence.save({ board: [1], tokens: {} });
-  await expect(store.save({ name: 'gomoku', roomId: 'room-1', processId: 'p', snapshot: { junk: 'x'.repeat(MAX_SNAPSHOT_BYTES) } })).rejects.toThrow(/over the bound/);
+  await expect(store.save({ name: 'gomoku', roomId: 'room-1', processId: 'p', snapshotJson: JSON.stringify({ junk: 'x'.repeat(MAX_SNAPSHOT_BYTES) }) })).rejects.toThrow(/over the bound/);
   expect(((await store.load('room-1'))!.snapshot as { board: number[] }).board).toEqual([1]);
   await persistence.remove();
 });

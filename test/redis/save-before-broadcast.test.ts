@@ -24,7 +24,7 @@ it('a client that receives a patch with a move finds the move already saved, eve
     store.save = async (room, entry) => {
       await new Promise((r) => setTimeout(r, SLOW_SAVE_MS));
       await save(room, entry);
-      const stored = (room.snapshot as { game?: unknown }).game;
+      const stored = (JSON.parse(room.snapshotJson) as { game?: unknown }).game;
       if (stored && cellAt(gomokuGame.revive!(stored).board, CENTRE)) savedAt ||= Date.now();
     };
     p2.onStateChange((s: any) => {

@@ -42,7 +42,7 @@ describe('across a crash, with Redis', () => {
   it('a stored room of an unknown snapshot version is refused whole, with a log line naming the version', async () => {
     const store = new RedisRoomStore(redisUrl);
     // A room of a process that is gone, saved by a server that wrote another format.
-    await store.save({ name: 'race_to_ten', roomId: 'oldformat1', processId: 'gone-process', snapshot: { v: 1, game: { total: 3 } } });
+    await store.save({ name: 'race_to_ten', roomId: 'oldformat1', processId: 'gone-process', snapshotJson: JSON.stringify({ v: 1, game: { total: 3 } }) });
     await store.close();
     const port = await freePort();
     suite.proc = await startServerProcess(port, { REDIS_URL: redisUrl }, 'dist/test/server/table/race-to-ten/main.js');
