@@ -15,6 +15,7 @@ import { CloseCode, type Client, type Room } from '@colyseus/core';
 import { metrics } from '../metrics';
 import { roomLog } from '../log';
 import { sendError } from './errors';
+import { cutOff } from './socket-cutoff';
 
 export interface FloodLimits {
   /** Messages a client may send at once. */
@@ -118,13 +119,9 @@ function refuse(room: Room, client: Client, verdict: Exclude<Verdict, 'admit'>):
   }
   metrics.rateLimited(game, 'disconnected');
   roomLog(game, room.roomId).warn({ sessionId: client.sessionId }, 'client disconnected for flooding');
-  // No more frames from this socket reach the room, and its socket is no longer read: a flood
-  // already in the kernel's buffers would otherwise still be parsed, frame by frame, on the
-  // event loop every other room shares. The close frame still goes out; the socket is ended a
-  // second later (the flooder's own close frame is never read), which runs the drop path.
-  const ws = client.ref as unknown as { removeAllListeners(event: string): void; terminate(): void; _socket?: { pause(): void } };
-  ws.removeAllListeners('message');
-  ws._socket?.pause();
-  client.leave(CloseCode.WITH_ERROR, 'rate_limited');
-  setTimeout(() => ws.terminate(), 1000).unref();
+  // Nothing more this socket sent is parsed or dispatched, and it is not read any more: a flood
+  // already read or in the kernel's buffers would otherwise still be parsed, frame by frame, on
+  // the event loop every other room shares. The close frame goes out; the socket is destroyed
+  // once it has (its own close frame is never read), which runs the drop path.
+  cutOff(client.ref, () => client.leave(CloseCode.WITH_ERROR, 'rate_limited'));
 }

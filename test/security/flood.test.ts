@@ -7,11 +7,14 @@
  * disconnected by the server; other clients and rooms keep working. No timing is asserted
  * (latency is measured in the benchmarks); waits are only bounded so a failure cannot hang.
  */
+import type { Socket } from 'node:net';
 import type { Room } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
+import { registry } from '../../server/metrics';
+import { DEFAULT_FLOOD_LIMITS } from '../../server/table/flood-control';
 import { serverState, sdkClient, sleep, waitForState } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
-import { closed, collectErrors, eventually, httpBase, leaveAll, serverSuite, within } from './support';
+import { closed, collectErrors, eventually, httpBase, leaveAll, localRoom, serverSuite, within } from './support';
 
 jest.setTimeout(90000);
 
@@ -46,7 +49,82 @@ function serverDropped(roomId: string, sessionId: string): boolean {
   return !room?.clients?.getById(sessionId);
 }
 
+/**
+ * What `room.send(type, payload)` puts on the wire, as one client frame (binary, masked with a
+ * zero key, which leaves the payload as it is): to write thousands of them in one go.
+ */
+function clientFrameOf(room: AnyRoom, type: string, payload: unknown): Buffer {
+  const connection = room.connection as unknown as { send(data: Uint8Array): void };
+  const send = connection.send;
+  let bytes = Buffer.alloc(0);
+  connection.send = (data) => void (bytes = Buffer.from(data));
+  try {
+    room.send(type, payload);
+  } finally {
+    connection.send = send;
+  }
+  return Buffer.concat([Buffer.from([0x82, 0x80 | bytes.length, 0, 0, 0, 0]), bytes]);
+}
+
+/** The TCP socket under an SDK room's connection (Node's SDK runs on `ws`). */
+const socketOf = (room: AnyRoom) => (room.connection.transport as unknown as { ws: { _socket: Socket } }).ws._socket;
+
+/** Counts the messages the server's WebSocket of `sessionId` delivers, whoever listens (Colyseus's listener goes at the cut). */
+function countDelivered(roomId: string, sessionId: string): { count: number; closed: Promise<void> } {
+  const ws = localRoom(roomId).clients.getById(sessionId).ref as { emit(event: string | symbol, ...args: unknown[]): boolean; once(event: string, f: () => void): void };
+  const counter = { count: 0, closed: new Promise<void>((resolve) => ws.once('close', resolve)) };
+  const emit = ws.emit;
+  ws.emit = function (event, ...args) {
+    if (event === 'message') counter.count++;
+    return emit.call(this, event, ...args);
+  };
+  return counter;
+}
+
+/** A counter of the server's metrics (this process's), for one set of labels. */
+async function counted(name: string, labels: Record<string, string>): Promise<number> {
+  const metric = await registry.getSingleMetric(name)?.get();
+  const value = metric?.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l));
+  return value?.value ?? 0;
+}
+
 describe('flood control', () => {
+  it(`${FLOOD} moves written to the socket in one go: once the limit is passed, not one more is parsed or reaches the room`, async () => {
+    const { p1, p2, watcher } = await gomokuGame(['Calm', 'Burst']);
+    p2.reconnection.enabled = false;
+    const calmErrors = [p1, watcher].flatMap((r) => collectErrors(r));
+    const errors = collectErrors(p2);
+    const gone = closed(p2);
+    const delivered = countDelivered(p1.roomId, p2.sessionId);
+    const frame = clientFrameOf(p2, 'place', { x: 0, y: 0 });
+    const placesBefore = await counted('parlor_messages_total', { game: 'gomoku', type: 'place' });
+    const droppedBefore = await counted('parlor_rate_limited_messages_total', { game: 'gomoku', outcome: 'dropped' });
+
+    // One write of every frame, under the SDK (which still reads what the server answers).
+    socketOf(p2).write(Buffer.concat(Array.from({ length: FLOOD }, () => frame)));
+    expect(await within(gone, 15000, 'the server never disconnected a client that wrote a burst of messages')).toBe(4002);
+    await within(delivered.closed, 15000, "the server's socket of the flooder was never closed");
+
+    // What reached the room: the burst (and a token or two refilled meanwhile). The server's
+    // socket delivered those and the dropped ones that decided the disconnect, and not one more
+    // (the old cut-off went on parsing the chunks it had read: 5,698).
+    const { burst, disconnectAfter } = DEFAULT_FLOOD_LIMITS;
+    const reached = (await counted('parlor_messages_total', { game: 'gomoku', type: 'place' })) - placesBefore;
+    expect(reached).toBeGreaterThanOrEqual(burst);
+    expect(reached).toBeLessThanOrEqual(burst + 5);
+    expect(delivered.count).toBe(reached + disconnectAfter);
+    expect((await counted('parlor_rate_limited_messages_total', { game: 'gomoku', outcome: 'dropped' })) - droppedBefore).toBe(disconnectAfter - 1);
+    const rateLimited = errors.filter((e) => e.code === 'rate_limited').length;
+    expect(rateLimited).toBeGreaterThanOrEqual(1);
+    expect(rateLimited).toBeLessThanOrEqual(5);
+    expect(serverState(p1.roomId).turn).toBe(0);
+
+    p1.send('place', { x: 7, y: 7 });
+    await within(waitForState(watcher, (s) => s.turn === 1 && stoneAt(s, 7 * 15 + 7) === 1), 6000, 'the move after the burst was not seen');
+    expect(calmErrors).toEqual([]);
+    await leaveAll([p1, watcher]);
+  });
+
   it(`a player flooding ${FLOOD} selections: few are processed, one rate_limited per burst, then the server disconnects it; another game goes on`, async () => {
     const client = sdkClient(suite.server);
     const flooder = (await client.create('ten_exorcism', { name: 'Flooder', seed: 99 })) as AnyRoom;
