@@ -13,7 +13,6 @@ import { gameOfPath } from './games/registry';
 import { renderWhoami } from './ranked/account';
 import { showLeaderboard, showPlayer } from './ranked/pages';
 import { showReplay } from './replay/page';
-import { showAnalysisBoard } from './games/gomoku/analysis/board-page';
 
 type Unmount = () => void;
 let unmount: Unmount | null = null;
@@ -29,7 +28,7 @@ async function route(): Promise<void> {
   const player = /^#\/player\/([\w-]+)$/.exec(location.hash);
   const replay = /^#\/replay\/([\w-]+)$/.exec(location.hash);
   if (location.hash === '#/leaderboard') unmount = await showLeaderboard(view);
-  else if (/^#\/analysis(\?|$)/.test(location.hash)) unmount = await showAnalysisBoard(view);
+  else if (/^#\/analysis(\?|$)/.test(location.hash)) unmount = await (await import('./games/gomoku/analysis/board-page')).showAnalysisBoard(view);
   else if (replay) unmount = await showReplay(view, replay[1]);
   else if (player) unmount = await showPlayer(view, player[1]);
   else unmount = match && game ? await game.show(view, match[2], Boolean(match[3])) : await showLobby(view);

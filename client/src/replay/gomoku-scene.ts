@@ -11,8 +11,8 @@ import { nameOfSeat, type FinishedGame } from './finished-game';
 import { mountScene, replayFrame, resultText } from './layout';
 import { stepControls } from './step-controls';
 import { h } from '../dom';
-import { inputFromReplay } from '../../../shared/games/gomoku/analysis';
-import { GameAnalysisPanel } from '../games/gomoku/analysis/game-panel';
+import { inputFromReplay } from '../../../shared/games/gomoku/analysis/replay-input';
+import type { GameAnalysisPanel } from '../games/gomoku/analysis/game-panel';
 import { analysisBoardLink } from '../games/gomoku/analysis/board-link';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
@@ -88,7 +88,12 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => 
   });
   // Analysis is offered here only: this page shows finished games alone (the server keeps no live one).
   const analyse = h('button', { id: 'replay-analyse', type: 'button', class: 'primary' }, 'Analyse with the engine');
-  analyse.addEventListener('click', () => {
+  let left = false;
+  analyse.addEventListener('click', async () => {
+    analyse.disabled = true;
+    // The panel (and the worker it starts) loads on demand: most replays are never analysed.
+    const { GameAnalysisPanel } = await import('../games/gomoku/analysis/game-panel');
+    if (left) return;
     const input = inputFromReplay(record.config.rule, record.steps);
     const stones = input.steps.filter((s) => s.type === 'place');
     analysis = new GameAnalysisPanel({
@@ -104,6 +109,7 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => 
   });
   side.append(controls.element, analyse);
   return () => {
+    left = true;
     analysis?.destroy();
     controls.destroy();
     scene.unmount();

@@ -6,7 +6,7 @@
  */
 import { h, toast } from '../../../dom';
 import { BLACK, CELLS, SIZE, WHITE, type WinRule } from '../../../../../shared/games/gomoku/board';
-import { inputFromCells } from '../../../../../shared/games/gomoku/analysis';
+import { inputFromCells } from '../../../../../shared/games/gomoku/analysis/replay-input';
 import { BoardRenderer, type BoardPicture } from '../board-renderer';
 import { mountScene } from '../../../replay/layout';
 import { PositionJudge, type PositionAnswer } from './engine-worker';

@@ -8,10 +8,8 @@
 import { h } from '../../../dom';
 import { BLACK, WHITE } from '../../../../../shared/games/gomoku/board';
 import { cellName } from '../../../../../shared/games/gomoku/notation';
-import {
-  assessMoves, backedChances, markCounts, stonesOf,
-  type AnalysisInput, type ChoiceVerdict, type MoveAssessment, type Verdict,
-} from '../../../../../shared/games/gomoku/analysis';
+import { assessMoves, backedChances, markCounts, stonesOf, type AnalysisInput, type MoveAssessment } from '../../../../../shared/games/gomoku/analysis/marks';
+import type { ChoiceVerdict, Verdict } from '../../../../../shared/games/gomoku/analysis';
 import type { BoardPicture } from '../board-renderer';
 import { analyseInWorker } from './engine-worker';
 import { EvaluationGraph } from './graph';
