@@ -1,7 +1,8 @@
 /**
  * The page's router: `#/` is the lobby, `#/<path>/<id>` a table of the game registered
  * under that path (client/src/games/registry.ts; add `/watch` to spectate),
- * `#/leaderboard` and `#/player/<id>` the ranked pages, `#/replay/<id>` a finished game's replay.
+ * `#/leaderboard` and `#/player/<id>` the ranked pages, `#/replay/<id>` a finished game's replay,
+ * `#/analysis?rule=…&moves=…` the Gomoku analysis board.
  */
 import './style.css';
 // Pixi's precompiled shader uploads: the page then runs under a content-security policy without 'unsafe-eval'.
@@ -27,6 +28,7 @@ async function route(): Promise<void> {
   const player = /^#\/player\/([\w-]+)$/.exec(location.hash);
   const replay = /^#\/replay\/([\w-]+)$/.exec(location.hash);
   if (location.hash === '#/leaderboard') unmount = await showLeaderboard(view);
+  else if (/^#\/analysis(\?|$)/.test(location.hash)) unmount = await (await import('./games/gomoku/analysis/board-page')).showAnalysisBoard(view);
   else if (replay) unmount = await showReplay(view, replay[1]);
   else if (player) unmount = await showPlayer(view, player[1]);
   else unmount = match && game ? await game.show(view, match[2], Boolean(match[3])) : await showLobby(view);

@@ -10,6 +10,10 @@ import { CHOICE_WORDS } from '../games/gomoku/move-list';
 import { nameOfSeat, type FinishedGame } from './finished-game';
 import { mountScene, replayFrame, resultText } from './layout';
 import { stepControls } from './step-controls';
+import { h } from '../dom';
+import { inputFromReplay } from '../../../shared/games/gomoku/analysis/replay-input';
+import type { GameAnalysisPanel } from '../games/gomoku/analysis/game-panel';
+import { analysisBoardLink } from '../games/gomoku/analysis/board-link';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
 export interface GomokuReplayRecord {
@@ -64,11 +68,13 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => 
   const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: (r) => REASONS[r] });
   stage.id = 'replay-board';
   let shown = 0;
+  let analysis: GameAnalysisPanel | null = null;
+  const stonesAt = (k: number) => record.steps.slice(0, k).filter((s) => s.type === 'place').length;
   const scene = mountScene(new BoardRenderer(), stage, () => {
     const picture = pictureAt(record, shown);
     // Published for tests and tools: the step on the board and how many stones it has.
     Object.assign(stage.dataset, { step: shown, stones: picture.moves.length });
-    return picture;
+    return analysis ? { ...picture, ...analysis.overlayAt(picture.moves.length) } : picture;
   });
   const controls = stepControls({
     count: record.steps.length,
@@ -76,11 +82,35 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => 
     label: (k) => gomokuStepLabel(record, k),
     show: (k) => {
       shown = k;
+      analysis?.show(stonesAt(k));
       scene.redraw();
     },
   });
-  side.append(controls.element);
+  // Analysis is offered here only: this page shows finished games alone (the server keeps no live one).
+  const analyse = h('button', { id: 'replay-analyse', type: 'button', class: 'primary' }, 'Analyse with the engine');
+  let left = false;
+  analyse.addEventListener('click', async () => {
+    analyse.disabled = true;
+    // The panel (and the worker it starts) loads on demand: most replays are never analysed.
+    const { GameAnalysisPanel } = await import('../games/gomoku/analysis/game-panel');
+    if (left) return;
+    const input = inputFromReplay(record.config.rule, record.steps);
+    const stones = input.steps.filter((s) => s.type === 'place');
+    analysis = new GameAnalysisPanel({
+      input,
+      nameOf: (colour) => nameOfSeat(game, colour === BLACK ? record.black ?? -1 : record.white ?? -1),
+      // The step just after the s-th stone (a Swap 2 choice that follows it stays a step of its own).
+      select: (s) => controls.go(s === 0 ? 0 : record.steps.findIndex((_, i) => stonesAt(i + 1) === s) + 1),
+      continueLink: (s) => analysisBoardLink(input.rule, stones.slice(0, s).map((p) => (p.type === 'place' ? p.cell : -1))),
+    });
+    analyse.replaceWith(analysis.element);
+    analysis.show(stonesAt(shown));
+    scene.redraw();
+  });
+  side.append(controls.element, analyse);
   return () => {
+    left = true;
+    analysis?.destroy();
     controls.destroy();
     scene.unmount();
   };

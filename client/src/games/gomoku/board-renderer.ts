@@ -15,6 +15,10 @@ export interface BoardPicture {
   /** The stones on the board in placement order (a review shows a prefix of the game's). */
   moves: ArrayLike<number>;
   winLine: ArrayLike<number>;
+  /** An analysis's expected line: translucent numbered stones (1 = the best move). */
+  ghosts?: readonly { cell: number; colour: number }[];
+  /** Points carrying a threat: where a colour makes five, or an open four. */
+  threats?: readonly { cell: number; colour: number; kind: 'five' | 'open_four' }[];
 }
 
 const WOOD = 0xdcb36c;
@@ -36,6 +40,8 @@ export class BoardRenderer {
   private readonly numbers = new Container();
   private readonly overlay = new Graphics();
   private readonly ghost = new Graphics();
+  private readonly analysis = new Graphics();
+  private readonly analysisNumbers = new Container();
   private picture: BoardPicture = { board: [], moves: [], winLine: [] };
   private cell = 0;
   private originX = 0;
@@ -71,7 +77,7 @@ export class BoardRenderer {
     this.app.ticker.stop();
     this.app.canvas.id = 'board-canvas';
     container.append(this.app.canvas);
-    this.app.stage.addChild(this.grid, this.coordinates, this.winLine, this.stones, this.numbers, this.overlay, this.ghost);
+    this.app.stage.addChild(this.grid, this.coordinates, this.winLine, this.stones, this.numbers, this.overlay, this.analysis, this.analysisNumbers, this.ghost);
     this.app.stage.eventMode = 'static';
     // A mouse hovers a ghost stone and clicks to place. A finger has no hover and covers the
     // point it aims at (intersections are ~24 px apart on a phone): a tap previews the stone,
@@ -268,6 +274,33 @@ export class BoardRenderer {
     const o = this.overlay.clear();
     for (const cell of Array.from(winLine)) o.circle(...at(cell), r + 2).stroke({ width: 3, color: WIN });
     if (moves.length > 0) o.circle(...at(moves[moves.length - 1]), r + 3).stroke({ width: 2.5, color: MARK });
+    this.drawAnalysis(at, r);
+  }
+
+  /** Threat points as small squares (filled: five, hollow: open four) in the threatening colour, then the ghost line. */
+  private drawAnalysis(at: (cell: number) => readonly [number, number], r: number): void {
+    const g = this.analysis.clear();
+    this.analysisNumbers.removeChildren().forEach((child) => child.destroy());
+    const { threats = [], ghosts = [], board } = this.picture;
+    const side = r * 0.6;
+    for (const t of threats) {
+      if (board[t.cell]) continue;
+      const [x, y] = at(t.cell);
+      const colour = t.colour === BLACK ? 0x1b1b1b : 0xffffff;
+      if (t.kind === 'five') g.rect(x - side / 2, y - side / 2, side, side).fill(colour).stroke({ width: 2, color: MARK });
+      else g.rect(x - side / 2, y - side / 2, side, side).stroke({ width: 3, color: t.colour === BLACK ? 0x1b1b1b : 0xffffff });
+    }
+    ghosts.forEach((ghost, i) => {
+      if (board[ghost.cell]) return;
+      const [x, y] = at(ghost.cell);
+      g.circle(x, y, r).fill({ color: ghost.colour === BLACK ? 0x1b1b1b : 0xffffff, alpha: 0.55 }).stroke({ width: 2, color: CURSOR });
+      const label = this.text(String(i + 1), Math.max(9, this.cell * 0.42), ghost.colour === BLACK ? 0xffffff : 0x111111);
+      label.position.set(x, y);
+      this.analysisNumbers.addChild(label);
+    });
+    // Published for tests and tools: the ghost stones drawn (cells, in order) and the threat points.
+    this.app.canvas.dataset.ghosts = ghosts.map((g) => g.cell).join(',');
+    this.app.canvas.dataset.threats = threats.map((t) => `${t.kind}:${t.cell}`).join(',');
   }
 
   private drawGhost(): void {

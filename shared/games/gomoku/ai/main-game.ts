@@ -8,7 +8,7 @@ import { randomInt, type Random } from '../../../core/rng';
 import { SIZE, type Stone } from '../board';
 import { defensiveMoves, scanNode } from './candidates';
 import { opponentOf, type Position } from './position';
-import { WIN_THRESHOLD, iterativeDeepening, type RootScore } from './search';
+import { WIN_THRESHOLD, iterativeDeepening, type RootScore, type SearchOutcome } from './search';
 import { findVcf } from './vcf';
 import type { Clock } from './clock';
 import type { LevelSettings } from './levels';
@@ -20,30 +20,51 @@ const REFUTATION_VCF_NODES = 4_000;
 /** Moves tested as refutations of an opponent VCF. */
 const REFUTATION_CANDIDATES = 40;
 
+/** How the engine reached its move: a sure answer found before any search, a VCF, or the search. */
+export type MainReason = 'centre' | 'five' | 'block' | 'open_four' | 'only_move' | 'vcf' | 'search';
+
+/** The engine's whole judgement of a main-game position, for the computer's move and for analysis. */
+export interface MainJudgement {
+  move: number;
+  reason: MainReason;
+  /** The search's outcome when it ran (reason 'search'), else null. */
+  outcome: SearchOutcome | null;
+  /** True when the opponent has a win by fours that no candidate move refutes. */
+  lostToVcf: boolean;
+}
+
 export function chooseMainMove(pos: Position, level: LevelSettings, clock: Clock, rng: Random): number {
+  const judgement = judgeMainMove(pos, level, clock);
+  return judgement.outcome ? pickWithNoise(judgement.outcome.ranked, level, rng) : judgement.move;
+}
+
+export function judgeMainMove(pos: Position, level: LevelSettings, clock: Clock): MainJudgement {
+  const sure = (move: number, reason: MainReason): MainJudgement => ({ move, reason, outcome: null, lostToVcf: false });
   const colour = pos.toMove;
-  if (pos.stones === 0) return CENTRE;
+  if (pos.stones === 0) return sure(CENTRE, 'centre');
   const scan = scanNode(pos, colour);
-  if (scan.ownFive >= 0) return scan.ownFive;
-  if (scan.opponentFives.length > 0) return scan.moves.find((c) => scan.opponentFives.includes(c))!;
-  if (scan.ownWin4 >= 0) return scan.ownWin4;
-  if (scan.moves.length === 1) return scan.moves[0];
+  if (scan.ownFive >= 0) return sure(scan.ownFive, 'five');
+  if (scan.opponentFives.length > 0) return sure(scan.moves.find((c) => scan.opponentFives.includes(c))!, 'block');
+  if (scan.ownWin4 >= 0) return sure(scan.ownWin4, 'open_four');
+  if (scan.moves.length === 1) return sure(scan.moves[0], 'only_move');
 
   if (level.ownVcfFours > 0) {
     const win = findVcf(pos, colour, { maxFours: level.ownVcfFours, maxNodes: VCF_NODES, clock: clock.slice(0.2) });
-    if (win.move >= 0) return win.move;
+    if (win.move >= 0) return sure(win.move, 'vcf');
   }
 
   let rootMoves = scan.opponentWin4 ? defensiveMoves(pos, colour) : scan.moves.slice(0, level.rootWidth);
+  let lostToVcf = false;
   if (level.opponentVcfFours > 0) {
     const defences = vcfDefences(pos, colour, scan.moves, level.opponentVcfFours, clock.slice(0.3));
     if (defences) rootMoves = defences.length > 0 ? defences : rootMoves;
+    lostToVcf = defences !== null && defences.length === 0;
   }
   if (rootMoves.length === 0) rootMoves = scan.moves.slice(0, level.rootWidth);
-  if (rootMoves.length === 1) return rootMoves[0];
+  if (rootMoves.length === 1) return { ...sure(rootMoves[0], 'only_move'), lostToVcf };
 
   const outcome = iterativeDeepening(pos, rootMoves, level.search, clock);
-  return pickWithNoise(outcome.ranked, level, rng);
+  return { move: outcome.best.move, reason: 'search', outcome, lostToVcf };
 }
 
 /**

@@ -45,6 +45,8 @@ export interface SearchOutcome {
   /** The best score after each completed iteration, depth 1 first. */
   bestByDepth: number[];
   nodes: number;
+  /** The expected line from the best root move on, read from the transposition table (best move first). */
+  line: number[];
 }
 
 /** A static score for the side to move: its potential against the opponent's. */
@@ -70,7 +72,8 @@ export function iterativeDeepening(pos: Position, rootMoves: readonly number[], 
     // An iteration costs several times the previous one: do not start what cannot finish.
     if (clock.passed() || (depth >= 2 && search.lastIterationShare() > 0.3)) break;
   }
-  return { best: ranked[0], ranked, depth: completedDepth, bestByDepth, nodes: search.nodes };
+  const line = search.lineFrom(colour, ranked[0].move, completedDepth + THREAT_EXTENSIONS);
+  return { best: ranked[0], ranked, depth: completedDepth, bestByDepth, nodes: search.nodes, line };
 }
 
 class AlphaBeta {
@@ -92,6 +95,27 @@ class AlphaBeta {
   lastIterationShare(): number {
     const total = this.clock.deadline - this.startedAt;
     return total <= 0 ? 1 : (this.iterationEnd - this.iterationStart) / total;
+  }
+
+  /**
+   * The principal line after `first`: each next move is the one the table keeps as best for
+   * the position reached, while it is a legal empty cell; it stops at a five.
+   */
+  lineFrom(colour: Stone, first: number, maxLength: number): number[] {
+    const pos = this.pos;
+    const line: number[] = [];
+    let move = first;
+    let mover = colour;
+    while (line.length < maxLength && move >= 0 && pos.cells[move] === 0) {
+      line.push(move);
+      const five = pos.threatOf(mover, move) === C_FIVE;
+      pos.play(move, mover);
+      if (five) break;
+      mover = opponentOf(mover);
+      move = this.table.probe(pos.hashLo, pos.hashHi)?.move ?? -1;
+    }
+    for (let i = 0; i < line.length; i++) pos.undo();
+    return line;
   }
 
   /** Scores every root move at `depth`, best first; null when the time ran out first. */

@@ -1,0 +1,79 @@
+/**
+ * A finished game walked by the engine: a verdict on the position after every stone (the
+ * graph), each main-game move marked by the winning chance it gave away, and each Swap 2
+ * colour choice set against the one the engine would make. A generator, so the caller (a
+ * Web Worker) can pass each result on as soon as it exists.
+ *
+ * Two passes: a quick one over every position with a small node budget (first results at
+ * once), then the deep one at level 3's settings that replaces them. Same input, same output.
+ */
+import type { Swap2Choice } from '../swap2';
+import { firstChoice, finalChoice, scoreForSideToMove } from '../ai/opening';
+import { Position } from '../ai/position';
+import { C_FIVE } from '../ai/threats';
+import { ANALYSIS_LEVEL, finishedVerdict, judgePosition, type Verdict } from './verdict';
+import { nodeClock } from './node-clock';
+import { stonesOf, type AnalysisInput } from './marks';
+
+export * from './marks';
+
+/** Node budgets per position; the deep pass's is what "level 3 depth" costs (test/bench/analysis.bench.ts). */
+export interface AnalysisBudget {
+  quickNodes: number;
+  deepNodes: number;
+}
+
+export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 60_000 };
+
+export type AnalysisPass = 'quick' | 'deep';
+
+export type AnalysisEvent =
+  | { kind: 'verdict'; pass: AnalysisPass; stones: number; verdict: Verdict }
+  | { kind: 'choice'; verdict: ChoiceVerdict };
+
+/** A Swap 2 colour choice against the engine's. */
+export interface ChoiceVerdict {
+  /** Steps index of the choice in the input. */
+  step: number;
+  /** Stones on the board when it was made (3 or 5). */
+  stones: number;
+  chosen: Swap2Choice;
+  engine: Swap2Choice;
+  /** The engine's score for White, who moves next, in its units. */
+  forWhite: number;
+}
+
+/** Every position's verdict (index = stones on the board), quick pass then deep pass, and the choices. */
+export function* analyseGame(input: AnalysisInput, budget: AnalysisBudget = DEFAULT_BUDGET): Generator<AnalysisEvent> {
+  for (const pass of ['quick', 'deep'] as const) {
+    const pos = new Position(input.rule);
+    const nodes = pass === 'quick' ? budget.quickNodes : budget.deepNodes;
+    const stones = stonesOf(input);
+    yield { kind: 'verdict', pass, stones: 0, verdict: judgePosition(pos, nodes) };
+    for (let i = 0; i < stones.length; i++) {
+      const { cell, colour } = stones[i];
+      if (pos.cells[cell] !== 0) return; // a corrupt record: stop rather than judge a board that cannot be
+      const five = pos.threatOf(colour, cell) === C_FIVE;
+      pos.play(cell, colour);
+      if (five) {
+        yield { kind: 'verdict', pass, stones: i + 1, verdict: finishedVerdict(colour) };
+        break;
+      }
+      if (pass === 'deep') yield* choicesAt(input, pos, i + 1, stones[i].step);
+      yield { kind: 'verdict', pass, stones: i + 1, verdict: judgePosition(pos, nodes) };
+    }
+  }
+}
+
+/** The colour choices made right after the stone at `afterStep`, judged as the computer judges them. */
+function* choicesAt(input: AnalysisInput, pos: Position, stones: number, afterStep: number): Generator<AnalysisEvent> {
+  for (let step = afterStep + 1; step < input.steps.length; step++) {
+    const s = input.steps[step];
+    if (s.type !== 'choice') break;
+    const engine = s.phase === 'swap2_final_choice'
+      ? finalChoice(pos, ANALYSIS_LEVEL, nodeClock(Number.MAX_SAFE_INTEGER))
+      : firstChoice(pos, ANALYSIS_LEVEL, nodeClock(Number.MAX_SAFE_INTEGER));
+    const forWhite = scoreForSideToMove(pos, ANALYSIS_LEVEL, nodeClock(Number.MAX_SAFE_INTEGER));
+    yield { kind: 'choice', verdict: { step, stones, chosen: s.choice, engine, forWhite } };
+  }
+}
