@@ -63,6 +63,7 @@ const RETRIES = 60;
 export function reopenOnLoss(room: Room): void {
   Object.assign(room.reconnection, { maxDelay: RETRY_MAX_DELAY_MS, maxRetries: RETRIES });
   decodeAfreshOnReconnect(room);
+  showStorageWaits(room);
   room.onLeave((code) => {
     if (CLOSED_ON_PURPOSE.has(code) || !sessionStorage.getItem(tokenKey(room.roomId))) return;
     reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);
@@ -70,6 +71,15 @@ export function reopenOnLoss(room: Room): void {
     reopenedAt.push(Date.now());
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
+}
+
+/**
+ * While the server waits for its storage (Redis slow or away), the room holds every move until
+ * it is saved: the page says so, so that a move that does not show at once is not sent again.
+ */
+function showStorageWaits(room: Room): void {
+  room.onMessage('storage_waiting', () => setConnectionBanner('Reconnecting to storage… moves wait until they are saved'));
+  room.onMessage('storage_ok', () => setConnectionBanner(null));
 }
 
 export function forgetRoom(roomId: string): void {

@@ -157,9 +157,12 @@ it('without a fresh decoder, the SDK decodes a restored room onto the dead roomâ
   await waitForState(host, (s: any) => s.players.size === 3);
   host.send('start', {});
   await waitForState(host, (s: any) => s.phase === 'playing' && [host.sessionId, guest.sessionId].includes(s.toAct), 20000);
-  const mover = (host.state as any).toAct === host.sessionId ? host : guest;
-  const version = (host.state as any).version;
-  mover.send('hit', {});
+  const now = host.state as any;
+  const mover = now.toAct === host.sessionId ? host : guest;
+  const version = now.version;
+  // A hit, or the target a Flip Three or Freeze dealt to the mover asks for.
+  if (now.pending?.targets?.length > 0) mover.send('target', { sessionId: now.pending.targets[0] });
+  else mover.send('hit', {});
   await waitForState(host, (s: any) => s.version > version);
 
   await restart(port, 'SIGKILL');
