@@ -113,6 +113,11 @@ export function budgetUnderLoad(level: ComputerLevel, waiting: number, workers: 
 /** Decisions since start: thought through by a runner, dropped unthought (aborted, replaced), taken on the spot (queue full). */
 export const computerCounts = { thought: 0, dropped: 0, onTheSpot: 0 };
 
+/** Decisions being thought now (answered or not: an aborted one runs to its end). */
+export function decisionsThinking(): number {
+  return runners ? runners.length - idle.length : 0;
+}
+
 /** Decisions waiting for a worker now (tests and the bench read it). */
 export function waitingDecisions(): number {
   return queue.size;
