@@ -7,7 +7,8 @@
  * Decisions wait in a fair queue (computer-queue.ts): one per room, the addresses served in
  * turn, a decision dropped when its room goes or its player leaves (the table aborts it).
  * Under load thinking gets shorter rather than the line longer: a decision that leaves others
- * waiting thinks for its level's budget shared among them (never under MIN_BUDGET_MS), and
+ * waiting, or takes the last free runner, thinks for its level's budget shared among them
+ * (never under MIN_BUDGET_MS), and
  * past `queue` waiting decisions one is taken at once with a few milliseconds of thought.
  */
 import { availableParallelism } from 'node:os';
@@ -178,7 +179,9 @@ function dispatch(workers: number) {
     }
     const runner = idle.pop()!;
     computerCounts.thought++;
-    const job: ThinkJob = { id: nextId++, state: request.state, seat: request.seat, level: request.level, seed: request.seed, budgetMs: budgetUnderLoad(request.level, queue.size, workers) };
+    // Every runner busy counts as one more waiting: whoever asks next waits for this one's end.
+    const waiting = queue.size + (idle.length === 0 ? 1 : 0);
+    const job: ThinkJob = { id: nextId++, state: request.state, seat: request.seat, level: request.level, seed: request.seed, budgetMs: budgetUnderLoad(request.level, waiting, workers) };
     runner(job).then(
       (action) => next.settle(action),
       (err: Error) => next.settle(null, err),
