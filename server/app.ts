@@ -10,8 +10,10 @@ import { Server, matchMaker } from '@colyseus/core';
 import { ParlorLobby } from './rooms/lobby-room';
 import { IndexedLocalDriver } from './rooms/indexed-local-driver';
 import { setFloodLimits } from './table/flood-control';
+import { setComputerLimits } from './games/gomoku/computer-limits';
+import { setRoomTrustProxy } from './table/client-address';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { floodLimitsOf, type ParlorConfig } from './config';
+import { computerLimitsOf, floodLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
 import { tableRoom } from './table/table-room';
 import type { ServerGame } from './table/server-game';
@@ -124,6 +126,8 @@ export interface StartOptions {
 
 export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
   setFloodLimits(floodLimitsOf(config));
+  setComputerLimits(computerLimitsOf(config));
+  setRoomTrustProxy(config.trustProxy ?? 0);
   // The copy of the schema library Colyseus's serializer uses: a dynamic import gets the same one
   // (under Node its ES module, which `require` would not give).
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;

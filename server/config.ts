@@ -6,6 +6,7 @@
 import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
+import { DEFAULT_COMPUTER_LIMITS, type ComputerLimits } from './games/gomoku/computer-limits';
 
 /** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
 export interface RateLimitRule {
@@ -68,6 +69,13 @@ export interface ParlorConfig {
   logLevel?: LogLevel;
   /** Flood control of every client connection (server/rooms/flood-control.ts); each field left out takes its default. */
   floodLimits?: Partial<FloodLimits>;
+  /** What one address or player may take of the Gomoku computer (computer-limits.ts); each field left out takes its default. */
+  computerLimits?: Partial<ComputerLimits>;
+}
+
+/** The computer's limits of a config, defaults filled in. */
+export function computerLimitsOf(config: ParlorConfig): ComputerLimits {
+  return { ...DEFAULT_COMPUTER_LIMITS, ...config.computerLimits };
 }
 
 /** The flood limits of a config, defaults filled in. */
@@ -107,6 +115,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       burst: positiveInteger(env, 'MESSAGE_BURST', DEFAULT_FLOOD_LIMITS.burst),
       perSecond: positiveInteger(env, 'MESSAGE_RATE', DEFAULT_FLOOD_LIMITS.perSecond),
     },
+    computerLimits: {
+      perAddress: limit(env, 'COMPUTER_GAMES_PER_ADDRESS', DEFAULT_COMPUTER_LIMITS.perAddress),
+      perPlayer: limit(env, 'COMPUTER_GAMES_PER_PLAYER', DEFAULT_COMPUTER_LIMITS.perPlayer),
+      queue: limit(env, 'COMPUTER_QUEUE', DEFAULT_COMPUTER_LIMITS.queue),
+    },
   };
 }
 
@@ -115,6 +128,16 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 1_000_000) throw new Error(`${name} must be a whole number from 1 to 1000000, got ${raw}`);
+  return value;
+}
+
+/** A cap: a whole number, or 0 / `off` for none. */
+function limit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'off') return 0;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new Error(`${name} must be a whole number from 0 (no limit) to 1000000, or off, got ${env[name]}`);
   return value;
 }
 

@@ -23,6 +23,15 @@ export interface SeatRecord {
   strategy?: string;
 }
 
+/** Where a brain's decision comes from, and when it is no longer wanted. */
+export interface BrainContext {
+  readonly roomId: string;
+  /** The address of the room's (first) player: whose turn in a shared queue the decision takes. */
+  readonly owner: string;
+  /** Aborted when the room goes or a seated player leaves: the decision may be dropped. */
+  readonly signal: AbortSignal;
+}
+
 /** The fields every game's synced state has. */
 export interface TableSchema {
   players: Map<string, PresenceRow & { seat?: number }>;
@@ -93,8 +102,14 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   readonly endsAtOutcome: boolean;
   /** Patch rate (ms); every accepted action is patched at once anyway. */
   readonly patchRate?: number;
-  /** A bot decision outside the rules' own `bot` (asynchronous, or with server state). */
-  readonly brain?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services) => Promise<unknown> | unknown;
+  /** A bot decision outside the rules' own `bot` (asynchronous, or with server state); null: no move (the decision was dropped). */
+  readonly brain?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services, ctx: BrainContext) => Promise<unknown> | unknown;
+  /**
+   * A client about to take a seat (the room's onAuth, before the seat is reserved for it): throws
+   * the refusal, or returns what releases its admission, run when the game ends, the player
+   * leaves or the room goes (the Gomoku computer's per-address cap).
+   */
+  readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => (() => void) | null;
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
   readonly botDelayMs?: () => number;
 

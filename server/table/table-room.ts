@@ -7,7 +7,7 @@
  * restore, the hand-over on a deploy, and presence (the last three in ParlorRoom).
  */
 import { randomInt as cryptoInt } from 'node:crypto';
-import { matchMaker, type Client } from '@colyseus/core';
+import { matchMaker, type AuthContext, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { SOMEONE_ELSES_GAME, type CommonErrorCode, type TableErrorCode } from '../../shared/core/errors';
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
@@ -23,6 +23,8 @@ import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
+import { roomClientAddress } from './client-address';
+import { verifyToken } from '../ranked/identity';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
 export const SNAPSHOT_VERSION = 2;
@@ -94,6 +96,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private mirrorCtx?: { -readonly [K in keyof MirrorContext<G>]: MirrorContext<G>[K] };
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   private local: unknown;
+  /** Each client's address (client-address.ts), read when it joined. */
+  private addresses = new Map<string, string>();
+  /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves. */
+  private admissions = new Map<string, () => void>();
+  /** The brain's decision under way: aborted when the room goes or a seated player leaves. */
+  private thinking: AbortController | null = null;
 
   /** The rules state, by the name a room's game has always had (white-box tests read, and set, `room.game`). */
   get game(): StateOf<G> | null {
@@ -174,12 +182,28 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
-  override async onAuth(client: Client, raw: unknown): Promise<unknown> {
+  override async onAuth(client: Client, raw: unknown, context?: AuthContext): Promise<unknown> {
     if (this.serverGame.whenFull === 'refuse') {
       const { options } = parseRoomOptions(this.entries, raw);
       if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption(`${SOMEONE_ELSES_GAME}: join with spectate: true to watch`);
     }
-    return super.onAuth(client, raw);
+    const admitted = await super.onAuth(client, raw);
+    const address = roomClientAddress(client, context);
+    if (this.serverGame.admit && !this.joinsAsSpectator(raw)) {
+      const release = this.serverGame.admit(this.config, { address, player: verifyToken(context?.token)?.playerId ?? null });
+      if (release) this.admissions.set(client.sessionId, release);
+    }
+    this.addresses.set(client.sessionId, address);
+    return admitted;
+  }
+
+  /** Ends the admissions of `sessionId`, or of everyone (the game ended, the room goes). */
+  private release(sessionId?: string) {
+    for (const [id, release] of this.admissions) {
+      if (sessionId !== undefined && id !== sessionId) continue;
+      release();
+      this.admissions.delete(id);
+    }
   }
 
   override async onJoin(client: Client, raw: unknown) {
@@ -220,8 +244,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     this.departed(client.sessionId);
     for (const asked of this.queryLimits) asked.forget(client.sessionId);
+    this.release(client.sessionId);
+    this.addresses.delete(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
+    // Nobody waits for a bot's answer to a player who left: the decision is dropped, the abandon goes first.
+    if (seat !== null) this.thinking?.abort();
     if (seat !== null) this.seatLeft(client.sessionId, seat);
     this.afterChange();
   }
@@ -256,6 +284,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   override async onDispose() {
+    this.thinking?.abort();
+    this.release();
     this.timers.clearAll();
     for (const policy of this.policies) policy.dispose?.();
     await this.persistence.remove();
@@ -331,6 +361,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     await this.serverGame.afterStep?.(this.stepContext(), all, client);
     const over = this.definition.outcome(this.rules!) !== null;
     this.schedule(false);
+    if (over) this.release();
     if (over) for (const policy of this.policies) policy.ending?.();
     // Without a store there is nothing to write: the snapshot is not even built.
     if (this.persistence.enabled && !(await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules!), entry: entries ?? entry }, arrivedAt))) {
@@ -368,7 +399,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private decide(seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
-    if (this.serverGame.brain) return this.serverGame.brain(this.rules!, seat, strategy, this.rng, this.services);
+    if (this.serverGame.brain) {
+      const thinking = (this.thinking = new AbortController());
+      return this.serverGame.brain(this.rules!, seat, strategy, this.rng, this.services, { roomId: this.roomId, owner: this.owner(), signal: thinking.signal });
+    }
     return this.definition.bot?.(this.rules!, seat, strategy, this.rng) ?? null;
   }
 
@@ -434,6 +468,15 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       await this.adopt(result.state, result.events, { seat, action });
     });
   };
+
+  /** The address of the room's first seated player (a restored room knows none: the room stands for itself). */
+  private owner(): string {
+    for (const s of this.seats) {
+      const address = s && !s.bot ? this.addresses.get(s.id) : undefined;
+      if (address) return address;
+    }
+    return `room:${this.roomId}`;
+  }
 
   /** The seat a joining player takes: the one its key opens, or else the first free one (only before the game). */
   private freeSeat(key: string | undefined): SeatIndex | undefined {

@@ -1,75 +1,154 @@
 /**
- * Other rooms while the Gomoku computer thinks: the move latency of a plain two-player room
- * (send → opponent decoded), first with nothing else running (the baseline), then while two
- * level-3 computers think without pause in two other rooms (their search runs in worker
- * threads, so the event loop every room shares should barely notice).
+ * The Gomoku computer under attack (issue 27): one address asks for 40 level-3 games against the
+ * computer, moves whenever it is its turn and asks a rematch at each end (taking the new room),
+ * retrying refused games every second. Meanwhile, from other addresses, another player's level-1
+ * computer is timed (send → the computer's stone decoded; the 250 ms pause the server takes
+ * before the computer moves included) and a plain two-player room's moves (send → opponent
+ * decoded). Before, during, and in the 2 s after the attackers leave. Twice: with the default
+ * limits, and with the per-address cap lifted (the fair queue and the shorter thinking alone).
+ * Addresses come from X-Forwarded-For (the server trusts one proxy), as behind the deploy's proxy.
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor } from '../../server/app';
+import { computerCounts } from '../../server/games/gomoku/computer';
+import type { ComputerLimits } from '../../server/games/gomoku/computer-limits';
 import { BLACK_CELLS, WHITE_CELLS, until } from './move-latency.bench';
 import { percentile, report } from './timing';
 
-const MOVES = 100;
+const ATTACK_ROOMS = 40;
+const PLAIN_MOVES = 100;
+const VICTIM_ANSWERS = 20;
+
+const from = (url: string, address: string) => new Client(url, { headers: { 'x-forwarded-for': address } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const state = (room: Room) => room.state as any;
+/** Leaves, without waiting forever on a connection the server already closed (the SDK's leave never settles then). */
+const leave = (room: Room) => Promise.race([room.leave().catch(() => undefined), sleep(2000)]);
+
+/** The empty cell nearest the centre (the synced state lists taken cells in `moves`). */
+function freeCell(moves: Iterable<number>): { x: number; y: number } {
+  const taken = new Set(moves);
+  for (let r = 0; r < 8; r++) {
+    for (let y = 7 - r; y <= 7 + r; y++) {
+      for (let x = 7 - r; x <= 7 + r; x++) if (!taken.has(y * 15 + x)) return { x, y };
+    }
+  }
+  throw new Error('board full');
+}
 
 async function plainRoomLatencies(client: Client): Promise<number[]> {
   const p1 = await client.create('gomoku', { name: 'A', swap2: false, rule: 'freestyle' });
   const p2 = await client.joinById(p1.roomId, { name: 'B' });
-  await until(() => p1.state?.phase === 'main_game' && p2.state?.phase === 'main_game' && Boolean(p1.state.moves && p2.state.moves));
+  await until(() => state(p1)?.phase === 'main_game' && state(p2)?.phase === 'main_game' && Boolean(state(p1).moves && state(p2).moves));
   const latencies: number[] = [];
-  for (let i = 0; i < MOVES / 2; i++) {
+  for (let i = 0; i < PLAIN_MOVES / 2; i++) {
     for (const [mover, watcher, cell] of [[p1, p2, BLACK_CELLS[i]], [p2, p1, WHITE_CELLS[i]]] as [Room, Room, number][]) {
       const [x, y] = [cell % 15, Math.floor(cell / 15)];
       const t = performance.now();
       mover.send('place', { x, y });
-      await until(() => watcher.state.moves.includes(y * 15 + x)); // the synced state has no board: the move is in `moves`
+      await until(() => state(watcher).moves.includes(y * 15 + x), 30000);
       latencies.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20);
     }
   }
-  await Promise.all([p1.leave(), p2.leave()]);
+  await Promise.all([leave(p1), leave(p2)]);
   return latencies;
 }
 
-/** Games against the level-3 computer whose human side answers at once, so the computer is always thinking. */
-async function keepThinking(client: Client, stop: () => boolean, thinks: { count: number }): Promise<void> {
-  while (!stop()) {
-    const room = await client.create('gomoku', { name: 'H', opponent: 'computer', level: 3, swap2: false, first: 'computer' });
-    while (!stop() && (room.state as any)?.phase !== 'game_over') {
-      const s = room.state as any;
-      if (s?.toMove === room.sessionId) {
-        // The first empty cell: the synced state has no board, so the first cell not in `moves`.
-        const taken = new Set<number>(s.moves);
-        let cell = 0;
-        while (taken.has(cell)) cell++;
-        const moves = s.moves.length;
-        room.send('place', { x: cell % 15, y: Math.floor(cell / 15) });
-        await until(() => (room.state as any).moves.length > moves + 1 || (room.state as any).phase === 'game_over', 10000);
-        thinks.count++;
-      } else await new Promise((r) => setTimeout(r, 5));
+/** A player against the level-1 computer: the time from each move to the computer's answer, for `count` answers or until `stop()`. */
+async function victimAnswers(client: Client, count: number, stop: () => boolean = () => false): Promise<number[]> {
+  const answers: number[] = [];
+  while (answers.length < count && !stop()) {
+    const room = await client.create('gomoku', { name: 'V', opponent: 'computer', level: 1, swap2: false, first: 'human' });
+    await until(() => state(room)?.phase === 'main_game' && state(room).toMove === room.sessionId, 30000);
+    while (answers.length < count && !stop() && state(room).phase !== 'game_over') {
+      const moves = state(room).moves.length;
+      const t = performance.now();
+      room.send('place', freeCell(state(room).moves));
+      await until(() => state(room).moves.length > moves + 1 || state(room).phase === 'game_over', 60000);
+      if (state(room).moves.length > moves + 1) answers.push(performance.now() - t);
     }
-    await room.leave();
+    await leave(room);
   }
+  return answers;
+}
+
+/** The attack: until `stop()`, keeps up to ATTACK_ROOMS level-3 games, each played and rematched. */
+function attack(url: string, stop: () => boolean, tally: { admitted: number; refused: number }): Promise<void> {
+  const client = from(url, '203.0.113.66');
+  const slot = async () => {
+    while (!stop()) {
+      let room: Room;
+      try {
+        room = await client.create('gomoku', { name: 'X', opponent: 'computer', level: 3, swap2: false, first: 'computer' });
+        tally.admitted++;
+      } catch {
+        tally.refused++;
+        await sleep(1000);
+        continue;
+      }
+      while (!stop()) {
+        await until(() => stop() || state(room)?.phase === 'game_over' || state(room)?.toMove === room.sessionId, 600_000).catch(() => undefined);
+        if (stop()) break;
+        if (state(room).phase === 'game_over') {
+          const offer = new Promise<any>((resolve) => room.onMessage('rematch', resolve));
+          room.send('rematch', {});
+          // An answer other than the offer (an error) must not hold the slot past the attack's end.
+          const answer = await Promise.race([offer, until(stop, 600_000).then(() => null, () => null)]);
+          const next = answer ? await client.consumeSeatReservation(answer.reservation).catch(() => null) : null;
+          await leave(room);
+          if (!next) break;
+          room = next;
+          continue;
+        }
+        const moves = state(room).moves.length;
+        room.send('place', freeCell(state(room).moves));
+        await until(() => stop() || state(room).moves.length > moves || state(room).phase === 'game_over', 600_000).catch(() => undefined);
+      }
+      await leave(room);
+    }
+  };
+  return Promise.all(Array.from({ length: ATTACK_ROOMS }, slot)).then(() => undefined);
+}
+
+async function underAttack(label: string, limits: Partial<ComputerLimits>): Promise<void> {
+  console.log(`\n# The computer under attack: ${ATTACK_ROOMS} level-3 games asked from one address (${label})`);
+  const server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '', trustProxy: 1, rateLimits: { matchmake: { points: 0, seconds: 10 } }, computerLimits: limits });
+  const victim = from(server.url, '198.51.100.50');
+  const plain = from(server.url, '192.0.2.10');
+  await victimAnswers(victim, 5); // warm-up, not recorded
+  await plainRoomLatencies(plain);
+  const quietAnswers = await victimAnswers(victim, VICTIM_ANSWERS);
+  const quietPlain = await plainRoomLatencies(plain);
+
+  let done = false;
+  const tally = { admitted: 0, refused: 0 };
+  const counts = { ...computerCounts };
+  const attackers = attack(server.url, () => done, tally);
+  await sleep(3000); // the attack under way
+  const [busyAnswers, busyPlain] = await Promise.all([victimAnswers(victim, VICTIM_ANSWERS), plainRoomLatencies(plain)]);
+  done = true;
+  const left = performance.now();
+  await attackers;
+  // The 2 s after the attackers left: every answer the victim gets.
+  const afterAnswers = await victimAnswers(victim, 1000, () => performance.now() - left > 2000);
+  await server.stop();
+
+  const base = percentile(quietAnswers, 95);
+  report('level-1 answer, p50, before', percentile(quietAnswers, 50), 'ms');
+  report('level-1 answer, p95, before (baseline)', base, 'ms');
+  report('level-1 answer, p50, during', percentile(busyAnswers, 50), 'ms', { name: 'baseline', value: base });
+  report('level-1 answer, p95, during', percentile(busyAnswers, 95), 'ms', { name: 'baseline', value: base });
+  if (afterAnswers.length) report(`level-1 answer, max of ${afterAnswers.length} in the 2 s after`, Math.max(...afterAnswers), 'ms', { name: 'baseline', value: base });
+  const plainBase = percentile(quietPlain, 99);
+  report('plain room move, p50, before', percentile(quietPlain, 50), 'ms');
+  report('plain room move, p99, before (baseline)', plainBase, 'ms');
+  report('plain room move, p50, during', percentile(busyPlain, 50), 'ms', { name: 'baseline', value: plainBase });
+  report('plain room move, p99, during', percentile(busyPlain, 99), 'ms', { name: 'baseline', value: plainBase });
+  console.log(`(attacker: ${tally.admitted} games admitted, ${tally.refused} refused; computer decisions: ${computerCounts.thought - counts.thought} thought, ${computerCounts.dropped - counts.dropped} dropped, ${computerCounts.onTheSpot - counts.onTheSpot} on the spot)`);
 }
 
 export async function benchComputerResponsiveness(): Promise<void> {
-  console.log('\n# Other rooms while two level-3 computers think (real server, worker threads)');
-  process.env.BOT_DELAY_MS = '0';
-  const server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '' });
-  const client = new Client(server.url);
-  await plainRoomLatencies(client); // warm-up, not recorded
-  const quiet = await plainRoomLatencies(client);
-  let done = false;
-  const thinks = { count: 0 };
-  const computers = [keepThinking(client, () => done, thinks), keepThinking(client, () => done, thinks)];
-  await new Promise((r) => setTimeout(r, 1000));
-  const busy = await plainRoomLatencies(client);
-  done = true;
-  await Promise.all(computers);
-  await server.stop();
-  const base = percentile(quiet, 50);
-  report('plain room move, p50, nothing else running (baseline)', base, 'ms');
-  report('plain room move, p95, nothing else running', percentile(quiet, 95), 'ms', { name: 'baseline', value: base });
-  report('plain room move, p50, two computers thinking', percentile(busy, 50), 'ms', { name: 'baseline', value: base });
-  report('plain room move, p95, two computers thinking', percentile(busy, 95), 'ms', { name: 'baseline', value: base });
-  console.log(`(${thinks.count} computer moves answered while the plain room played)`);
+  await underAttack('default limits', {});
+  await underAttack('per-address cap lifted: the fair queue and shorter thinking alone', { perAddress: 0, perPlayer: 0 });
 }

@@ -5,6 +5,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import type { FloodLimits } from '../../server/table/flood-control';
 import type { ServerGame } from '../../server/table/server-game';
+import type { ComputerLimits } from '../../server/games/gomoku/computer-limits';
 import { emptyRedis, testRedisUrl } from './processes';
 
 export interface TestServerOptions {
@@ -13,6 +14,10 @@ export interface TestServerOptions {
   floodLimits?: Partial<FloodLimits>;
   /** The games to host (every registered one by default). */
   games?: readonly ServerGame[];
+  /** The Gomoku computer's per-address and per-player caps; the server's defaults when left out. */
+  computerLimits?: Partial<ComputerLimits>;
+  /** Proxies trusted to append to X-Forwarded-For: a test sets the header to play from several addresses. */
+  trustProxy?: number;
 }
 
 /**
@@ -27,6 +32,8 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     host: '127.0.0.1',
     redisUrl: overrides.redisUrl,
     floodLimits: overrides.floodLimits,
+    computerLimits: overrides.computerLimits,
+    trustProxy: overrides.trustProxy,
     // The suite makes hundreds of matchmaking calls from 127.0.0.1; the HTTP limits have tests of their own.
     rateLimits: { exemptLoopback: true },
     publicAddress: undefined,

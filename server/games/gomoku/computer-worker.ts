@@ -6,7 +6,7 @@ import type { ThinkJob } from './computer';
 
 parentPort!.on('message', (job: ThinkJob) => {
   try {
-    const action = computerAction(job.state, job.seat, { level: job.level, rng: new Mulberry32(job.seed), now: () => performance.now() });
+    const action = computerAction(job.state, job.seat, { level: job.level, rng: new Mulberry32(job.seed), now: () => performance.now(), budgetMs: job.budgetMs });
     parentPort!.postMessage({ id: job.id, action });
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: (err as Error).message });

@@ -2,63 +2,192 @@
  * The Gomoku computer, run off the event loop: a small pool of worker threads (one per core,
  * at most two) thinks, so a computer searching for most of a second never delays another
  * room. Run from TypeScript sources (the jest suite), there is no compiled worker to start:
- * it thinks inline there, after yielding once to the event loop.
+ * it thinks inline there, after yielding once to the event loop, through the same queue.
+ *
+ * Decisions wait in a fair queue (computer-queue.ts): one per room, the addresses served in
+ * turn, a decision dropped when its room goes or its player leaves (the table aborts it).
+ * Under load thinking gets shorter rather than the line longer: a decision that leaves others
+ * waiting, or takes the last free runner, thinks for its level's budget shared among them
+ * (never under MIN_BUDGET_MS), and
+ * past `queue` waiting decisions one is taken at once with a few milliseconds of thought.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Mulberry32 } from '../../../shared/core/rng';
 import type { ComputerLevel } from '../../../shared/games/gomoku/ai';
+import { LEVELS } from '../../../shared/games/gomoku/ai/levels';
 import type { GomokuAction, GomokuState, Seat } from '../../../shared/games/gomoku';
 import { log } from '../../log';
 import { GOMOKU_WORKER_FILE } from '../../paths';
+import { computerLimits } from './computer-limits';
+import { FairQueue } from './computer-queue';
 
+/** What a worker thread is asked: `budgetMs` absent means the level's own budget. */
 export interface ThinkJob {
   id: number;
   state: GomokuState;
   seat: Seat;
   level: ComputerLevel;
   seed: number;
+  budgetMs?: number;
 }
+
+export interface ThinkRequest {
+  state: GomokuState;
+  seat: Seat;
+  level: ComputerLevel;
+  /** Makes the computer's noise reproducible. */
+  seed: number;
+  /** The room deciding: a newer decision of the same room replaces a waiting one. */
+  room: string;
+  /** The address whose turn in the queue this takes. */
+  owner: string;
+  /** Aborted: the decision is not wanted any more (answered null, dropped from the queue). */
+  signal?: AbortSignal;
+}
+
+/** The shortest thinking a decision is cut to under load: level 3 still sees its fours and threes. */
+export const MIN_BUDGET_MS = 25;
+/** Thinking of a decision taken on the spot because the queue is full (main thread, level 1). */
+const SPOT_BUDGET_MS = 5;
 
 type Answer = { id: number; action?: GomokuAction; error?: string };
 
-const compiled = __filename.endsWith('.js');
-const workers: Worker[] = [];
-const waiting = new Map<number, { resolve(a: GomokuAction): void; reject(e: Error): void }>();
-let nextId = 1;
-let turn = 0;
-
-function pool(): Worker[] {
-  if (workers.length) return workers;
-  const size = Math.max(1, Math.min(2, availableParallelism()));
-  for (let i = 0; i < size; i++) {
-    const worker = new Worker(GOMOKU_WORKER_FILE);
-    worker.unref(); // a thinking computer never keeps a stopping process alive
-    worker.on('message', (answer: Answer) => {
-      const job = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if (answer.action) job?.resolve(answer.action);
-      else job?.reject(new Error(answer.error ?? 'no answer'));
-    });
-    worker.on('error', (err) => log.error({ err }, 'Gomoku computer worker failed'));
-    workers.push(worker);
-  }
-  return workers;
+interface Pending {
+  readonly room: string;
+  readonly owner: string;
+  readonly request: ThinkRequest;
+  settle(action: GomokuAction | null, error?: Error): void;
 }
 
-/** The computer's action for `seat` (rules numbering) at `level`; `seed` makes its noise reproducible. */
-export function think(state: GomokuState, seat: Seat, level: ComputerLevel, seed: number): Promise<GomokuAction> {
-  if (!compiled) {
-    // Run from the sources (tests), the engine thinks on this thread. Loaded here, not at the top: a
-    // compiled server's main thread never needs it, and start-up is shorter without it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { computerAction } = require('../../../shared/games/gomoku/ai') as typeof import('../../../shared/games/gomoku/ai');
-    return new Promise((resolve) => setImmediate(() => resolve(computerAction(state, seat, { level, rng: new Mulberry32(seed), now: () => performance.now() }))));
-  }
-  const id = nextId++;
-  const worker = pool()[turn++ % pool().length];
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, state, seat, level, seed } satisfies ThinkJob);
+/** Something that thinks one decision at a time: a worker thread, or (from sources) this thread. */
+type Runner = (job: ThinkJob) => Promise<GomokuAction>;
+
+const compiled = __filename.endsWith('.js');
+const queue = new FairQueue<Pending>();
+let runners: Runner[] | null = null;
+const idle: Runner[] = [];
+let nextId = 1;
+let engine: typeof import('../../../shared/games/gomoku/ai') | null = null;
+
+/** The engine on this thread: loaded on first use, as a compiled server's main thread rarely needs it. */
+function localEngine() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (engine ??= require('../../../shared/games/gomoku/ai') as typeof import('../../../shared/games/gomoku/ai'));
+}
+
+function think1(job: ThinkJob): GomokuAction {
+  return localEngine().computerAction(job.state, job.seat, { level: job.level, rng: new Mulberry32(job.seed), now: () => performance.now(), budgetMs: job.budgetMs });
+}
+
+function workerRunner(): Runner {
+  const worker = new Worker(GOMOKU_WORKER_FILE);
+  worker.unref(); // a thinking computer never keeps a stopping process alive
+  const waiting = new Map<number, { resolve(a: GomokuAction): void; reject(e: Error): void }>();
+  worker.on('message', (answer: Answer) => {
+    const job = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (answer.action) job?.resolve(answer.action);
+    else job?.reject(new Error(answer.error ?? 'no answer'));
   });
+  worker.on('error', (err) => log.error({ err }, 'Gomoku computer worker failed'));
+  return (job) => new Promise((resolve, reject) => {
+    waiting.set(job.id, { resolve, reject });
+    worker.postMessage(job);
+  });
+}
+
+function pool(): Runner[] {
+  if (runners) return runners;
+  const size = Math.max(1, Math.min(2, availableParallelism()));
+  runners = Array.from({ length: size }, () => (compiled ? workerRunner() : (job: ThinkJob) => new Promise<GomokuAction>((resolve) => setImmediate(() => resolve(think1(job))))));
+  idle.push(...runners);
+  return runners;
+}
+
+/** A decision's thinking time when `waiting` others wait behind it: its level's, shared out among them. */
+export function budgetUnderLoad(level: ComputerLevel, waiting: number, workers: number): number | undefined {
+  if (waiting <= 0) return undefined;
+  return Math.max(MIN_BUDGET_MS, Math.floor((LEVELS[level].budgetMs * workers) / (workers + waiting)));
+}
+
+/** Decisions since start: thought through by a runner, dropped unthought (aborted, replaced), taken on the spot (queue full). */
+export const computerCounts = { thought: 0, dropped: 0, onTheSpot: 0 };
+
+/** Decisions being thought now (answered or not: an aborted one runs to its end). */
+export function decisionsThinking(): number {
+  return runners ? runners.length - idle.length : 0;
+}
+
+/** Decisions waiting for a worker now (tests and the bench read it). */
+export function waitingDecisions(): number {
+  return queue.size;
+}
+
+/**
+ * The computer's action for `request.seat` (rules numbering), or null when the decision was
+ * dropped (aborted: its room went, its player left, or a newer decision of the room replaced it).
+ */
+export function think(request: ThinkRequest): Promise<GomokuAction | null> {
+  const { signal } = request;
+  if (signal?.aborted) return Promise.resolve(null);
+  const workers = pool().length;
+  const { queue: cap } = computerLimits();
+  if (cap > 0 && queue.size >= cap && idle.length === 0) {
+    // The line is full: thinking shorter beats waiting longer (a few ms of level 1, here and now).
+    computerCounts.onTheSpot++;
+    return Promise.resolve(think1({ id: 0, state: request.state, seat: request.seat, level: 1, seed: request.seed, budgetMs: SPOT_BUDGET_MS }));
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      if (queue.remove(request.room) === pending) computerCounts.dropped++;
+      pending.settle(null);
+    };
+    let settled = false;
+    const pending: Pending = {
+      room: request.room,
+      owner: request.owner,
+      request,
+      settle(action, error) {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        if (error) reject(error);
+        else resolve(signal?.aborted ? null : action);
+      },
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const replaced = queue.push(pending);
+    if (replaced) {
+      computerCounts.dropped++;
+      replaced.settle(null);
+    }
+    dispatch(workers);
+  });
+}
+
+/** Gives waiting decisions to idle runners, each with the budget the line behind it leaves. */
+function dispatch(workers: number) {
+  while (idle.length > 0) {
+    const next = queue.shift();
+    if (!next) return;
+    const { request } = next;
+    if (request.signal?.aborted) {
+      computerCounts.dropped++;
+      next.settle(null);
+      continue;
+    }
+    const runner = idle.pop()!;
+    computerCounts.thought++;
+    // Every runner busy counts as one more waiting: whoever asks next waits for this one's end.
+    const waiting = queue.size + (idle.length === 0 ? 1 : 0);
+    const job: ThinkJob = { id: nextId++, state: request.state, seat: request.seat, level: request.level, seed: request.seed, budgetMs: budgetUnderLoad(request.level, waiting, workers) };
+    runner(job).then(
+      (action) => next.settle(action),
+      (err: Error) => next.settle(null, err),
+    ).finally(() => {
+      idle.push(runner);
+      dispatch(workers);
+    });
+  }
 }

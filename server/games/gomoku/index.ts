@@ -5,6 +5,7 @@
 import { gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
 import { botDelayMs } from '../../table/timings';
 import { think } from './computer';
+import { admitComputerGame } from './computer-games';
 import { rankedSeries } from '../../ranked/series-policy';
 import { rematch } from '../../table/rematch';
 import { historyPolicy } from '../../history/history-policy';
@@ -38,7 +39,10 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
   // The computer thinks in a worker thread (computer.ts); a short pause first, so its answer never lands in the same frame as the move it answers.
-  brain: (state, seat, strategy, rng) => think(state, (seat + 1) as Seat, levelOfStrategy(strategy), Math.floor(rng.next() * 2 ** 32)),
+  brain: (state, seat, strategy, rng, _services, ctx) =>
+    think({ state, seat: (seat + 1) as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
+  // At most so many live games against the computer per address and per player (computer-games.ts).
+  admit: (config, who) => (config.computer ? admitComputerGame(who.address, who.player) : null),
   botDelayMs: () => Math.min(botDelayMs(), 250),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
