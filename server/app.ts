@@ -11,7 +11,7 @@ import { ParlorLobby } from './rooms/lobby-room';
 import { IndexedLocalDriver } from './rooms/indexed-local-driver';
 import { setFloodLimits } from './table/flood-control';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { floodLimitsOf, type ParlorConfig } from './config';
+import { DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
 import { tableRoom } from './table/table-room';
 import type { ServerGame } from './table/server-game';
@@ -47,6 +47,8 @@ export interface RunningParlor {
   port: number;
   /** The base URL for clients, e.g. ws://127.0.0.1:2567 */
   url: string;
+  /** The metrics listener's port (METRICS_PORT), or null when there is none. */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -133,6 +135,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
+  // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
+  const metricsListener = await http.startMetrics();
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,
@@ -148,7 +152,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       mountRankedRoutes(app, services.ranked);
       mountTenRoutes(app, services.highScores);
       mountHistoryRoutes(app, services.history);
-      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt });
+      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
       http.after(app);
     },
   });
@@ -201,8 +205,10 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     server,
     port: address.port,
     url: `ws://${host}:${address.port}`,
+    metricsPort: metricsListener?.port ?? null,
     stop: async () => {
       stopRecovery();
+      await metricsListener?.close();
       await server.gracefullyShutdown(false);
       await store?.close();
       await online.close();

@@ -5,6 +5,7 @@
  */
 import type express from 'express';
 import { log } from '../log';
+import { JSON_MAX_DEPTH } from './json-shape';
 
 export interface HttpError {
   error: string;
@@ -24,6 +25,9 @@ const CLIENT_ERRORS: Record<string, [number, HttpError]> = {
   'entity.parse.failed': [400, { error: 'malformed JSON body', code: 'invalid_json' }],
   'entity.too.large': [413, { error: 'request body too large', code: 'too_large' }],
   'entity.verify.failed': [400, { error: 'request body refused', code: 'invalid_body' }],
+  // The JSON shape pre-scan (json-body.ts), before parsing.
+  'entity.too.deep': [400, { error: `JSON nested deeper than ${JSON_MAX_DEPTH} levels`, code: 'too_deep' }],
+  'entity.too.many.items': [413, { error: 'JSON with too many items', code: 'too_large' }],
   'request.aborted': [400, { error: 'request aborted', code: 'aborted' }],
   'request.size.invalid': [400, { error: 'request size does not match content-length', code: 'invalid_body' }],
   'encoding.unsupported': [415, { error: 'unsupported content encoding', code: 'unsupported_encoding' }],
