@@ -5,7 +5,6 @@
  */
 import type express from 'express';
 import { log } from '../log';
-import { JSON_MAX_DEPTH } from './json-shape';
 
 export interface HttpError {
   error: string;
@@ -25,9 +24,6 @@ const CLIENT_ERRORS: Record<string, [number, HttpError]> = {
   'entity.parse.failed': [400, { error: 'malformed JSON body', code: 'invalid_json' }],
   'entity.too.large': [413, { error: 'request body too large', code: 'too_large' }],
   'entity.verify.failed': [400, { error: 'request body refused', code: 'invalid_body' }],
-  // The JSON shape pre-scan (json-body.ts), before parsing.
-  'entity.too.deep': [400, { error: `JSON nested deeper than ${JSON_MAX_DEPTH} levels`, code: 'too_deep' }],
-  'entity.too.many.items': [413, { error: 'JSON with too many items', code: 'too_large' }],
   'request.aborted': [400, { error: 'request aborted', code: 'aborted' }],
   'request.size.invalid': [400, { error: 'request size does not match content-length', code: 'invalid_body' }],
   'encoding.unsupported': [415, { error: 'unsupported content encoding', code: 'unsupported_encoding' }],
@@ -42,8 +38,16 @@ export function jsonErrors(): express.ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err); // express ends the response
     const type = typeof (err as { type?: unknown })?.type === 'string' ? (err as { type: string }).type : '';
+    // The JSON shape pre-scan's refusals (json-body.ts) carry their answer.
+    const refusal = (err as { refusal?: HttpError } | null | undefined)?.refusal;
+    const own = Number((err as { status?: unknown }).status);
+    if (refusal && own >= 400 && own < 500) return void res.status(own).json(refusal);
     const known = CLIENT_ERRORS[type];
-    if (known && known[0] < 500) return void res.status(known[0]).json(known[1]);
+    if (known && known[0] < 500) {
+      // The rest of a body too large is not read: the connection closes after the answer.
+      if (known[0] === 413) res.set('Connection', 'close');
+      return void res.status(known[0]).json(known[1]);
+    }
     const status = Number((err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode);
     if (Number.isInteger(status) && status >= 400 && status < 500) {
       return void res.status(status).json({ error: status === 404 ? 'not found' : 'bad request', code: status === 404 ? 'not_found' : 'bad_request' });

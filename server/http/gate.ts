@@ -77,7 +77,7 @@ async function gate(req: IncomingMessage, res: ServerResponse, limits: HttpLimit
   const raw = await readBody(req, MAX_MATCHMAKE_BODY_BYTES, scanner);
   if (raw === null) return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' });
   if (scanner.problem) {
-    const { status, error, code } = jsonShapeRefusal(scanner.problem, MATCHMAKE_JSON_LIMITS);
+    const { status, error, code } = jsonShapeRefusal(scanner, MATCHMAKE_JSON_LIMITS);
     return drainAndSend(req, res, status, { error, code });
   }
   const text = raw.trim() === '' ? '{}' : raw;

@@ -17,7 +17,7 @@ const publicPlayer = (p: PlayerRecord) => ({
 });
 
 export function mountRankedRoutes(app: express.Application, store: RankedStore): void {
-  app.post('/api/guest', jsonBody({ limit: '2kb', maxItems: 64 }), async (req, res) => {
+  app.post('/api/guest', jsonBody({ limit: '2kb', maxItems: 64, allowedKeys: new Set(['name']) }), async (req, res) => {
     const body = v.safeParse(guestBody, req.body);
     if (!body.success) return void res.status(400).json({ error: 'the body must be {"name": …} and nothing else', code: 'invalid_body', message: 'the body must be {"name": …} and nothing else' });
     const result = await createGuest(store, body.output.name);

@@ -1,15 +1,22 @@
 /** Ten Exorcism over HTTP: `POST /api/ten/verify` replays an exported session; `GET /api/ten/highscores` lists verified scores. */
 import type express from 'express';
-import { parseSession, verifySession } from '../../shared/games/ten-exorcism';
+import { EXPORT_FORMAT_KEYS, parseSession, verifySession } from '../../shared/games/ten-exorcism';
 import type { HighScoreStore } from '../stats/high-scores';
 import { jsonBody } from './json-body';
 
 /**
- * The largest session the room exports is 1,000 attempts of ~45 bytes (`{"t":…,"s":[…],"r":…,"p":…}`)
- * with 9 items each: the limits leave room for pretty-printing and keep the worst body cheap to
- * parse (README, "HTTP answers": measured by `npm run bench -- http-body`).
+ * The largest session the room exports is 1,000 attempts (MAX_ATTEMPTS) of ~40 bytes
+ * (`{"t":…,"s":[…],"r":…,"p":…}`, 40 KB with 7-digit times) and 9 items each. At 512 KiB (the
+ * limit before issue 27) the worst bodies cost the main thread 25-35 ms (a 12,000-key object, a
+ * 512 KB string); 128 KiB is three times the largest export and keeps every body under 20 ms
+ * (README, "HTTP answers": measured by `npm run bench -- http-body`).
  */
-export const TEN_VERIFY_BODY = { limit: '512kb', maxItems: 12_000 };
+export const TEN_VERIFY_BODY = {
+  limit: '128kb',
+  maxItems: 12_000,
+  // Any key the export format does not have is refused before the body is parsed.
+  allowedKeys: new Set(EXPORT_FORMAT_KEYS),
+};
 
 export function mountTenRoutes(app: express.Application, highScores: HighScoreStore): void {
   // The strict schema (unknown keys refused) runs before the replay, the only costly step.

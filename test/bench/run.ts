@@ -1,17 +1,19 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, http-body.
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
 import { benchFlood } from './flood.bench';
 import { benchComputerResponsiveness } from './computer-responsiveness.bench';
+import { benchHttpBody } from './http-body.bench';
 
 const BENCHES: Record<string, () => void | Promise<void>> = {
   rules: benchGomokuRules,
   latency: benchMoveLatency,
   flood: benchFlood,
   computer: benchComputerResponsiveness,
+  'http-body': benchHttpBody,
 };
 
 async function main() {

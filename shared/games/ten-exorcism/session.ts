@@ -71,6 +71,9 @@ export const exportedSessionSchema = closed({
   score: integer(0, 170, 'must be an integer from 0 to 170'),
 }, 'the body must be a JSON object');
 
+/** Every key the export format has, at any level (a session's and an action's). */
+export const EXPORT_FORMAT_KEYS: readonly string[] = [...Object.keys(exportedSessionSchema.entries), ...Object.keys(actionSchema.entries)];
+
 /** `actions[3].s` from a valibot issue path. */
 function pathOf(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item, i) => (typeof item.key === 'number' ? `[${item.key}]` : `${i ? '.' : ''}${String(item.key)}`)).join('');
