@@ -12,7 +12,7 @@ trap cleanup EXIT
 redis_db=${REDIS_DB:-0}
 redis-cli -n "$redis_db" flushdb >/dev/null
 for n in 1 2 3; do
-  PORT=$((2600 + n)) REDIS_URL="redis://127.0.0.1:6379/$redis_db" PUBLIC_ADDRESS="127.0.0.1:8080/p$n" TRUST_PROXY=1 \
+  PORT=$((2600 + n)) METRICS_PORT=$((9460 + n)) REDIS_URL="redis://127.0.0.1:6379/$redis_db" PUBLIC_ADDRESS="127.0.0.1:8080/p$n" TRUST_PROXY=1 \
     AUTH_SECRET=local-try-only-not-a-secret-0123456789 LOG_LEVEL=warn node dist/server/main.js &
   pids+=($!)
 done
@@ -24,3 +24,7 @@ sed -e 's/parlor\([0-9]\):2567/127.0.0.1:260\1/g' -e 's/listen 80;/listen 127.0.
 nginx -c "$work/nginx.conf"
 for n in 1 2 3; do until curl -sf "http://127.0.0.1:260$n/healthz" >/dev/null; do sleep 0.2; done; done
 node deploy/smoke.mjs http://127.0.0.1:8080
+# Metrics: on each process's own port (the compose file's 9464), not through the proxy.
+for n in 1 2 3; do curl -sf "http://127.0.0.1:946$n/metrics" > "$work/metrics$n"; grep -q '^# TYPE parlor_rooms gauge' "$work/metrics$n" || { echo "no metrics on 946$n"; exit 1; }; done
+[ "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8080/metrics)" = 404 ] || { echo "/metrics answered through the proxy"; exit 1; }
+echo "metrics scraped on ports 9461-9463; /metrics through the proxy is a 404"

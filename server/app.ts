@@ -13,7 +13,7 @@ import { setFloodLimits } from './table/flood-control';
 import { setComputerLimits } from './games/gomoku/computer-limits';
 import { setRoomTrustProxy } from './table/client-address';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { computerLimitsOf, floodLimitsOf, type ParlorConfig } from './config';
+import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
 import { tableRoom } from './table/table-room';
 import type { ServerGame } from './table/server-game';
@@ -50,6 +50,8 @@ export interface RunningParlor {
   port: number;
   /** The base URL for clients, e.g. ws://127.0.0.1:2567 */
   url: string;
+  /** The metrics listener's port (METRICS_PORT), or null when there is none. */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -138,6 +140,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
+  // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
+  const metricsListener = await http.startMetrics();
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,
@@ -153,7 +157,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       mountRankedRoutes(app, services.ranked);
       mountTenRoutes(app, services.highScores);
       mountHistoryRoutes(app, services.history);
-      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt });
+      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
       http.after(app);
     },
   });
@@ -206,8 +210,10 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     server,
     port: address.port,
     url: `ws://${host}:${address.port}`,
+    metricsPort: metricsListener?.port ?? null,
     stop: async () => {
       stopRecovery();
+      await metricsListener?.close();
       await server.gracefullyShutdown(false);
       await store?.close();
       await online.close();

@@ -25,6 +25,8 @@ export interface RateLimitSettings {
   adminLogin: RateLimitRule;
   /** `GET /api/*`: the JSON read routes (finished games, players, matches, the leaderboard, who is online). */
   read: RateLimitRule;
+  /** `GET /healthz` (answered from a cache, but each request still costs a Redis round trip for its count). */
+  health: RateLimitRule;
   /**
    * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
    * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
@@ -41,6 +43,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   tenVerify: { points: 30, seconds: 60 },
   adminLogin: { points: 10, seconds: 60 },
   read: { points: 300, seconds: 60 },
+  health: { points: 120, seconds: 60 },
   exemptLoopback: false,
   keyPrefix: 'parlor:ratelimit',
 };
@@ -64,8 +67,14 @@ export interface ParlorConfig {
   trustProxy?: number;
   /** With it, the Colyseus monitor panel is served at `/colyseus` behind HTTP basic auth (user `admin`). */
   adminPassword?: string;
-  /** With it, `GET /metrics` requires `Authorization: Bearer <token>`. */
+  /** With it, `GET /metrics` is served on the main port too, and requires `Authorization: Bearer <token>` wherever it is served. */
   metricsToken?: string;
+  /** With it, `GET /metrics` is served on a listener of its own on this port (0: any free port); without it (and no token), nowhere. */
+  metricsPort?: number;
+  /** The interface the metrics listener binds: 127.0.0.1 by default (set 0.0.0.0 for a scraper on another host of a private network). */
+  metricsHost?: string;
+  /** `GET /healthz` recounts the rooms at most this often (ms); every request in between gets the last answer. */
+  healthCacheMs?: number;
   logLevel?: LogLevel;
   /** Flood control of every client connection (server/rooms/flood-control.ts); each field left out takes its default. */
   floodLimits?: Partial<FloodLimits>;
@@ -105,11 +114,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       tenVerify: rule(env, 'RATE_LIMIT_TEN_VERIFY', DEFAULT_RATE_LIMITS.tenVerify),
       adminLogin: rule(env, 'RATE_LIMIT_ADMIN_LOGIN', DEFAULT_RATE_LIMITS.adminLogin),
       read: rule(env, 'RATE_LIMIT_READ', DEFAULT_RATE_LIMITS.read),
+      health: rule(env, 'RATE_LIMIT_HEALTH', DEFAULT_RATE_LIMITS.health),
       exemptLoopback: flag(env, 'RATE_LIMIT_EXEMPT_LOOPBACK', DEFAULT_RATE_LIMITS.exemptLoopback),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     adminPassword: secret(env, 'ADMIN_PASSWORD', 12),
     metricsToken: secret(env, 'METRICS_TOKEN', 16),
+    metricsPort: optionalPort(env, 'METRICS_PORT'),
+    metricsHost: env.METRICS_HOST?.trim() || DEFAULT_METRICS_HOST,
+    healthCacheMs: positiveInteger(env, 'HEALTHZ_CACHE_MS', DEFAULT_HEALTH_CACHE_MS),
     logLevel: logLevel(env.LOG_LEVEL),
     floodLimits: {
       burst: positiveInteger(env, 'MESSAGE_BURST', DEFAULT_FLOOD_LIMITS.burst),
@@ -121,6 +134,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       queue: limit(env, 'COMPUTER_QUEUE', DEFAULT_COMPUTER_LIMITS.queue),
     },
   };
+}
+
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
+export const DEFAULT_HEALTH_CACHE_MS = 1000;
+
+function optionalPort(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${raw}`);
+  return port;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

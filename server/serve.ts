@@ -23,7 +23,7 @@ async function start(games: readonly ServerGame[] | undefined) {
   const running = await startParlor(config, { handleSignals: true, games });
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   log.info(
-    { port: running.port, redis: config.redisUrl ? safeUrl(config.redisUrl) : null, monitor: Boolean(config.adminPassword), metricsAuth: Boolean(config.metricsToken) },
+    { port: running.port, redis: config.redisUrl ? safeUrl(config.redisUrl) : null, monitor: Boolean(config.adminPassword), metricsAuth: Boolean(config.metricsToken), metricsPort: running.metricsPort },
     `Parlor listening on http://${shown}:${running.port} (${config.redisUrl ? `Redis at ${safeUrl(config.redisUrl)}` : 'in-memory, no Redis'})`,
   );
   if (process.env.PARLOR_FAULT === 'uncaught_exception') setTimeout(() => { throw new Error('injected fault'); }, 50); // tests only

@@ -38,8 +38,16 @@ export function jsonErrors(): express.ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err); // express ends the response
     const type = typeof (err as { type?: unknown })?.type === 'string' ? (err as { type: string }).type : '';
+    // The JSON shape pre-scan's refusals (json-body.ts) carry their answer.
+    const refusal = (err as { refusal?: HttpError } | null | undefined)?.refusal;
+    const own = Number((err as { status?: unknown }).status);
+    if (refusal && own >= 400 && own < 500) return void res.status(own).json(refusal);
     const known = CLIENT_ERRORS[type];
-    if (known && known[0] < 500) return void res.status(known[0]).json(known[1]);
+    if (known && known[0] < 500) {
+      // The rest of a body too large is not read: the connection closes after the answer.
+      if (known[0] === 413) res.set('Connection', 'close');
+      return void res.status(known[0]).json(known[1]);
+    }
     const status = Number((err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode);
     if (Number.isInteger(status) && status >= 400 && status < 500) {
       return void res.status(status).json({ error: status === 404 ? 'not found' : 'bad request', code: status === 404 ? 'not_found' : 'bad_request' });

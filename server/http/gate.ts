@@ -6,7 +6,9 @@
  * ahead of express. `installMatchmakeGate` runs after that: it takes the server's `request`
  * listeners and puts one listener in their place, which for a matchmaking call
  * 1. counts it against the per-address limit (429 `{error, code: "rate_limited"}`, Retry-After);
- * 2. reads the body (at most 16 KiB, else 413) and checks it is a JSON object (else 400
+ * 2. reads the body (at most 16 KiB, else 413), scanning its shape as it arrives (json-shape.ts:
+ *    at most 32 levels deep, else 400 `too_deep`; at most 256 items, else 413) before it is parsed,
+ *    and checks it is a JSON object (else 400
  *    `{error, code: "invalid_json" | "invalid_body"}`; a `reconnect` needs its `reconnectionToken`)
  *    before Colyseus sees it — better-call's `getRequest` uses a pre-set `req.body` (a string
  *    passes through as is), so Colyseus reads the same bytes;
@@ -25,8 +27,11 @@ import { log } from '../log';
 import { httpMetrics } from '../metrics';
 import type { HttpLimits } from './rate-limit';
 import { tooManyRequests } from './rate-limit';
+import { JSON_MAX_DEPTH, JsonShapeScanner, jsonShapeRefusal, type JsonShapeLimits } from './json-shape';
 
 export const MAX_MATCHMAKE_BODY_BYTES = 16 * 1024;
+/** Join options are flat objects of a few fields (the lobby's filter the largest: tens of items). */
+export const MATCHMAKE_JSON_LIMITS: JsonShapeLimits = { maxDepth: JSON_MAX_DEPTH, maxItems: 256 };
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -68,8 +73,13 @@ async function gate(req: IncomingMessage, res: ServerResponse, limits: HttpLimit
   if (Number(req.headers['content-length']) > MAX_MATCHMAKE_BODY_BYTES) {
     return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' });
   }
-  const raw = await readBody(req, MAX_MATCHMAKE_BODY_BYTES);
+  const scanner = new JsonShapeScanner(MATCHMAKE_JSON_LIMITS);
+  const raw = await readBody(req, MAX_MATCHMAKE_BODY_BYTES, scanner);
   if (raw === null) return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' });
+  if (scanner.problem) {
+    const { status, error, code } = jsonShapeRefusal(scanner, MATCHMAKE_JSON_LIMITS);
+    return drainAndSend(req, res, status, { error, code });
+  }
   const text = raw.trim() === '' ? '{}' : raw;
   let options: unknown;
   try {
@@ -99,8 +109,8 @@ function methodOf(req: IncomingMessage): string {
   return (req.url ?? '').split('?')[0].split('/')[2] ?? '';
 }
 
-/** The body as text, or null once it passes `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/** The body as text, or null once it passes `limit` bytes; '' as soon as `scanner` refuses its shape. */
+function readBody(req: IncomingMessage, limit: number, scanner: JsonShapeScanner): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -112,6 +122,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
         over = true;
         chunks.length = 0;
         return resolve(null);
+      }
+      if (!scanner.feed(chunk)) {
+        over = true;
+        chunks.length = 0;
+        return resolve('');
       }
       chunks.push(chunk);
     });

@@ -1,10 +1,15 @@
 /** Ranked play over HTTP: guest accounts, the leaderboard, player pages and match records. */
-import express from 'express';
+import type express from 'express';
+import * as v from 'valibot';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import { createGuest } from '../ranked/identity';
 import { matchAsText } from '../ranked/match-text';
 import type { RankedStore } from '../ranked/ranked-store';
 import type { PlayerRecord } from '../ranked/records';
+import { jsonBody } from './json-body';
+
+/** `POST /api/guest`'s body: `{name}` and nothing else (the name itself is checked by createGuest). */
+const guestBody = v.strictObject({ name: v.unknown() });
 
 const publicPlayer = (p: PlayerRecord) => ({
   id: p.id, name: p.name, rating: Math.round(p.rating), rd: Math.round(p.rd), provisional: isProvisional(p), display: displayRating(p),
@@ -12,8 +17,10 @@ const publicPlayer = (p: PlayerRecord) => ({
 });
 
 export function mountRankedRoutes(app: express.Application, store: RankedStore): void {
-  app.post('/api/guest', express.json({ limit: '2kb' }), async (req, res) => {
-    const result = await createGuest(store, (req.body as { name?: unknown } | undefined)?.name);
+  app.post('/api/guest', jsonBody({ limit: '2kb', maxItems: 64, allowedKeys: new Set(['name']) }), async (req, res) => {
+    const body = v.safeParse(guestBody, req.body);
+    if (!body.success) return void res.status(400).json({ error: 'the body must be {"name": …} and nothing else', code: 'invalid_body', message: 'the body must be {"name": …} and nothing else' });
+    const result = await createGuest(store, body.output.name);
     if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
     res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
   });

@@ -19,7 +19,7 @@ import type { RateLimitRule, RateLimitSettings } from '../config';
 import { log } from '../log';
 import { httpMetrics } from '../metrics';
 
-export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login' | 'read';
+export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login' | 'read' | 'health';
 
 export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -39,6 +39,7 @@ export class HttpLimits {
       ten_verify: settings.tenVerify,
       admin_login: settings.adminLogin,
       read: settings.read,
+      health: settings.health,
     };
     for (const [route, rule] of Object.entries(rules) as [LimitedRoute, RateLimitRule][]) {
       if (rule.points <= 0) continue;

@@ -1,13 +1,13 @@
-/** Plain HTTP routes: the health check and the built browser client. */
+/** Plain HTTP routes: the health check (cached, health.ts; rate-limited in setup.ts) and the built browser client. */
 import { existsSync } from 'node:fs';
 import express from 'express';
-import { matchMaker } from '@colyseus/core';
 import { online } from '../presence/online';
+import { cachedHealth } from './health';
 
-export function mountHttpRoutes(app: express.Application, options: { clientDir: string; startedAt: number }): void {
+export function mountHttpRoutes(app: express.Application, options: { clientDir: string; startedAt: number; healthCacheMs: number }): void {
+  const health = cachedHealth({ startedAt: options.startedAt, maxAgeMs: options.healthCacheMs });
   app.get('/healthz', async (_req, res) => {
-    const rooms = await matchMaker.query({});
-    res.json({ status: 'ok', uptimeSeconds: Math.round((Date.now() - options.startedAt) / 1000), rooms: rooms.length });
+    res.set('Cache-Control', 'no-store').json(await health());
   });
 
   // Who is online now (name, room, playing or watching), across processes with Redis.

@@ -1,15 +1,16 @@
 /**
  * The HTTP side of the server in one place, for app.ts: what goes in front of the routes
- * (security headers, rate limits, /metrics, the monitor panel), what goes after them (JSON
- * 404 and errors), and the matchmaking gate on the http.Server (see gate.ts).
+ * (security headers, rate limits, /metrics with a token, the monitor panel), what goes after
+ * them (JSON 404 and errors), the matchmaking gate on the http.Server (see gate.ts), and the
+ * metrics' own listener (metrics-route.ts).
  */
 import type { Server } from 'node:http';
 import type express from 'express';
 import type Redis from 'ioredis';
-import { rateLimitsOf, type ParlorConfig } from '../config';
+import { DEFAULT_METRICS_HOST, rateLimitsOf, type ParlorConfig } from '../config';
 import { jsonErrors, jsonNotFound } from './errors';
 import { installMatchmakeGate } from './gate';
-import { mountMetrics } from './metrics-route';
+import { mountMetrics, startMetricsListener, type MetricsListener } from './metrics-route';
 import { MONITOR_PATH, mountMonitor } from './monitor';
 import { HttpLimits } from './rate-limit';
 import { securityHeaders } from './security';
@@ -22,6 +23,8 @@ export interface HttpSide {
   after(app: express.Application): void;
   /** Once the server listens (Colyseus has bound its router): the matchmaking gate in front. */
   installGate(server: Server): void;
+  /** With METRICS_PORT: the metrics' own listener, started (null without). */
+  startMetrics(): Promise<MetricsListener | null>;
 }
 
 /** `redis`: the one connection the rate limits share (with REDIS_URL); the caller closes it. */
@@ -38,6 +41,7 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
       app.post('/api/ten/verify', limits.middleware('ten_verify'));
       // Reads are cheap but each may cost a Redis round trip: a scraper must not get them for free.
       app.get('/api/*path', limits.middleware('read'));
+      app.get('/healthz', limits.middleware('health'));
       mountMetrics(app, { token: config.metricsToken });
       mountMonitor(app, { adminPassword: config.adminPassword, limits });
     },
@@ -47,6 +51,10 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
     },
     installGate(server) {
       installMatchmakeGate(server, limits);
+    },
+    async startMetrics() {
+      if (config.metricsPort === undefined) return null;
+      return startMetricsListener({ host: config.metricsHost ?? DEFAULT_METRICS_HOST, port: config.metricsPort, token: config.metricsToken });
     },
   };
 }

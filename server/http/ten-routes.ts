@@ -1,10 +1,26 @@
 /** Ten Exorcism over HTTP: `POST /api/ten/verify` replays an exported session; `GET /api/ten/highscores` lists verified scores. */
-import express from 'express';
-import { parseSession, verifySession } from '../../shared/games/ten-exorcism';
+import type express from 'express';
+import { EXPORT_FORMAT_KEYS, parseSession, verifySession } from '../../shared/games/ten-exorcism';
 import type { HighScoreStore } from '../stats/high-scores';
+import { jsonBody } from './json-body';
+
+/**
+ * The largest session the room exports is 1,000 attempts (MAX_ATTEMPTS) of ~40 bytes
+ * (`{"t":…,"s":[…],"r":…,"p":…}`, 40 KB with 7-digit times) and 9 items each. At 512 KiB (the
+ * limit before issue 27) the worst bodies cost the main thread 25-35 ms (a 12,000-key object, a
+ * 512 KB string); 128 KiB is three times the largest export and keeps every body under 20 ms
+ * (README, "HTTP answers": measured by `npm run bench -- http-body`).
+ */
+export const TEN_VERIFY_BODY = {
+  limit: '128kb',
+  maxItems: 12_000,
+  // Any key the export format does not have is refused before the body is parsed.
+  allowedKeys: new Set(EXPORT_FORMAT_KEYS),
+};
 
 export function mountTenRoutes(app: express.Application, highScores: HighScoreStore): void {
-  app.post('/api/ten/verify', express.json({ limit: '512kb' }), (req, res) => {
+  // The strict schema (unknown keys refused) runs before the replay, the only costly step.
+  app.post('/api/ten/verify', jsonBody(TEN_VERIFY_BODY), (req, res) => {
     const parsed = parseSession(req.body);
     if (!parsed.ok) return void res.status(400).json({ error: parsed.reason, code: 'invalid_session', reason: parsed.reason });
     res.json(verifySession(parsed.session));

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, http-body.
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
 import { benchFlood } from './flood.bench';
 import { benchComputerResponsiveness } from './computer-responsiveness.bench';
 import { benchAnalysis } from './analysis.bench';
+import { benchHttpBody } from './http-body.bench';
 
 const BENCHES: Record<string, () => void | Promise<void>> = {
   rules: benchGomokuRules,
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   flood: benchFlood,
   computer: benchComputerResponsiveness,
   analysis: benchAnalysis,
+  'http-body': benchHttpBody,
 };
 
 async function main() {

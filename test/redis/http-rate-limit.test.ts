@@ -24,7 +24,7 @@ const limits: Partial<RateLimitSettings> = {
   exemptLoopback: false,
   keyPrefix,
 };
-const config: ParlorConfig = { port: 0, host: '127.0.0.1', redisUrl, publicAddress: undefined, clientDir: '/nonexistent', rateLimits: limits, trustProxy: 1 };
+const config: ParlorConfig = { port: 0, host: '127.0.0.1', redisUrl, publicAddress: undefined, clientDir: '/nonexistent', rateLimits: limits, trustProxy: 1, metricsPort: 0 };
 
 let server: RunningParlor | undefined;
 const base = () => `http://127.0.0.1:${server!.port}`;
@@ -78,7 +78,7 @@ describe('matchmaking', () => {
   });
 
   it('the rejections are counted in /metrics', async () => {
-    const text = await (await fetch(`${base()}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${server!.metricsPort}/metrics`)).text();
     expect(Number(/parlor_http_rate_limited_total\{route="matchmake"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(3);
   });
 });

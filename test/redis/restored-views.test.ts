@@ -11,7 +11,8 @@ import { Client, type Room } from '@colyseus/sdk';
 import { decodeAfreshOnReconnect } from '../../client/src/fresh-decoder';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { waitForState } from '../support/server';
-import { makeGuest, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, makeGuest, queueUp, takeSeat } from '../support/ranked';
+import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
 
 const suite = serverProcessSuite();
@@ -173,3 +174,62 @@ it('without a fresh decoder, the SDK decodes a restored room onto the dead roomâ
   // If this starts failing, upstream has fixed the resync decode: the workaround may go (docs/upstream-resync-after-restore.md).
   expect(json(host)).not.toEqual(json(fresh));
 }, 90000);
+
+/** The smallest version every client has seen: what is acknowledged, and must never be lost. */
+const acknowledged = (rooms: Room[]) => Math.min(...rooms.map((r) => (r.state as any).version as number));
+
+it('Flip 7 through three restarts (SIGKILL, SIGTERM, SIGKILL) while two players and a bot play: nothing acknowledged is lost, every view true each time', async () => {
+  const { port, client } = await start();
+  const host = autoReconnect(await client.create('flip7', { name: 'Hana', bots: 1, turnSeconds: 120 }));
+  const guest = autoReconnect(await client.joinById(host.roomId, { name: 'Gus' }));
+  const all = [host, guest];
+  const humans = [host.sessionId, guest.sessionId];
+  await waitForState(host, (s: any) => s.players.size === 3);
+  const players = all.map(autoplayFlip7);
+  host.send('start', {});
+  for (const signal of ['SIGKILL', 'SIGTERM', 'SIGKILL'] as const) {
+    const from = acknowledged(all);
+    await waitForState(host, (s: any) => s.version >= from + 4 || s.phase === 'game_over', 30000);
+    // The players stop at their next turn: the table then waits for a human, and the views can be compared.
+    players.forEach((p) => p.pause());
+    await waitForState(host, (s: any) => (s.phase === 'playing' && humans.includes(s.toAct)) || s.phase === 'game_over', 30000);
+    await Promise.all(all.map((r) => waitForState(r, (s: any) => s.version === (host.state as any).version)));
+    const seen = acknowledged(all);
+    await restart(port, signal);
+    await expectTrueViews(client, all);
+    expect((host.state as any).version).toBeGreaterThanOrEqual(seen);
+    players.forEach((p) => p.resume());
+  }
+  await waitForState(host, (s: any) => s.version >= acknowledged(all) + 2 || s.phase === 'game_over', 30000);
+}, 180000);
+
+it('a ranked series through three restarts, in its first game and between games: every view true, the series goes on', async () => {
+  const { port, client } = await start({ NEXT_GAME_MS: '500' });
+  const [ada, bo] = await Promise.all([makeGuest(suite.proc!.url, 'Adele'), makeGuest(suite.proc!.url, 'Boris')]);
+  const qa = await queueUp(client, ada, 3);
+  const qb = await queueUp(client, bo, 3);
+  const rooms = [await takeSeat(client, qa.queue, await qa.matched), await takeSeat(client, qb.queue, await qb.matched)].map((r) => autoReconnect(r));
+  await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'swap2_placement' && s.toMove !== '', 8000)));
+  const [one, two] = bySeat(rooms);
+  // The Swap 2 opening; a restart after it.
+  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await act(one, 'place', { x, y }, rooms);
+  await restart(port, 'SIGKILL');
+  await expectTrueViews(client, rooms);
+  await act(two, 'choose', { choice: 'black' }, rooms);
+  for (let i = 0; i < 4; i++) {
+    await act(one, 'place', { x: 5 + i, y: 7 }, rooms);
+    await act(two, 'place', { x: 5 + i, y: 10 }, rooms);
+    if (i === 1) {
+      await restart(port, 'SIGTERM');
+      await expectTrueViews(client, rooms);
+    }
+  }
+  await act(one, 'place', { x: 9, y: 7 }, rooms);
+  await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'game_over')));
+  // Between the games of the series (the next one is scheduled): a restart, then game 2 starts by itself.
+  await restart(port, 'SIGKILL');
+  await expectTrueViews(client, rooms);
+  await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.gameNumber === 2 && s.phase === 'swap2_placement', 20000)));
+  expect([...(one.state as any).players.values()].map((p: any) => p.wins).sort()).toEqual([0, 1]);
+  await expectTrueViews(client, rooms);
+}, 180000);

@@ -245,10 +245,10 @@ describe('headers', () => {
     expect(answers.map((r) => r.headers.get('x-powered-by'))).toEqual(answers.map(() => null));
   });
 
-  it('without METRICS_TOKEN, /metrics is open (a scraper on a private network)', async () => {
+  it('without METRICS_TOKEN, /metrics is not on the main port (test/security/metrics-health.test.ts: its own listener)', async () => {
     const res = await fetch(`${base}/metrics`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('# TYPE parlor_rooms gauge');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not found', code: 'not_found' });
   });
 });
 

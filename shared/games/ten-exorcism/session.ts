@@ -4,6 +4,7 @@
  * logged selection is applied again; the session is valid when the replayed score equals the
  * claimed one. Replay clamps selections exactly as play does.
  */
+import * as v from 'valibot';
 import { createBoardFromSeed, executeExorcism, validateSelection } from './board';
 import { MAX_ATTEMPTS, type LoggedAction, type TenState } from './game';
 
@@ -41,24 +42,49 @@ export function verifySession(session: ExportedSession): { valid: boolean; score
 }
 
 const MAX_ACTIONS = MAX_ATTEMPTS;
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+const integer = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+const finite = (message: string) => v.pipe(v.number(message), v.finite(message));
+/** A closed object: a key it does not name is refused (`unknownKey`), as is anything that is not an object (`notObject`). */
+const closed = <E extends v.ObjectEntries>(entries: E, notObject: string) =>
+  v.strictObject(entries, (issue) => (issue.expected === 'never' ? 'is not a field of the export format' : notObject));
+
+const selectionMessage = 'must be [startRow, startCol, endRow, endCol] integers';
+const actionSchema = closed({
+  t: finite('needs t (number), r (0 or 1) and p (integer)'),
+  s: v.strictTuple([integer(-1e6, 1e6, selectionMessage), integer(-1e6, 1e6, selectionMessage), integer(-1e6, 1e6, selectionMessage), integer(-1e6, 1e6, selectionMessage)], selectionMessage),
+  r: v.picklist([0, 1], 'needs t (number), r (0 or 1) and p (integer)'),
+  p: integer(0, 170, 'needs t (number), r (0 or 1) and p (integer)'),
+}, 'must be an object {t, s, r, p}');
+
+/**
+ * The export format as a closed shape: unknown keys are refused, at the top and in each action,
+ * so nothing a client adds is carried or looked at (the HTTP route checks this before any replay).
+ */
+export const exportedSessionSchema = closed({
+  v: v.literal(1, 'must be 1 (the export format version)'),
+  id: v.pipe(v.string('must be a string of at most 100 characters'), v.maxLength(100, 'must be a string of at most 100 characters')),
+  seed: integer(0, 2 ** 32 - 1, 'must be an integer from 0 to 2^32-1'),
+  start: finite('must be a number'),
+  end: finite('must be a number'),
+  actions: v.pipe(v.array(actionSchema, `must be an array of at most ${MAX_ACTIONS}`), v.maxLength(MAX_ACTIONS, `must be an array of at most ${MAX_ACTIONS}`)),
+  score: integer(0, 170, 'must be an integer from 0 to 170'),
+}, 'the body must be a JSON object');
+
+/** Every key the export format has, at any level (a session's and an action's). */
+export const EXPORT_FORMAT_KEYS: readonly string[] = [...Object.keys(exportedSessionSchema.entries), ...Object.keys(actionSchema.entries)];
+
+/** `actions[3].s` from a valibot issue path. */
+function pathOf(issue: v.BaseIssue<unknown>): string {
+  return (issue.path ?? []).map((item, i) => (typeof item.key === 'number' ? `[${item.key}]` : `${i ? '.' : ''}${String(item.key)}`)).join('');
+}
 
 /** Checks an untrusted body against the export format; the reason names the first problem. */
 export function parseSession(body: unknown): { ok: true; session: ExportedSession } | { ok: false; reason: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, reason: 'the body must be a JSON object' };
-  const b = body as Record<string, unknown>;
-  if (b.v !== 1) return { ok: false, reason: 'v must be 1 (the export format version)' };
-  if (typeof b.id !== 'string' || b.id.length > 100) return { ok: false, reason: 'id must be a string of at most 100 characters' };
-  if (!isInt(b.seed, 0, 2 ** 32 - 1)) return { ok: false, reason: 'seed must be an integer from 0 to 2^32-1' };
-  for (const k of ['start', 'end'] as const) if (typeof b[k] !== 'number' || !Number.isFinite(b[k])) return { ok: false, reason: `${k} must be a number` };
-  if (!isInt(b.score, 0, 170)) return { ok: false, reason: 'score must be an integer from 0 to 170' };
-  if (!Array.isArray(b.actions) || b.actions.length > MAX_ACTIONS) return { ok: false, reason: `actions must be an array of at most ${MAX_ACTIONS}` };
-  for (const [i, a] of b.actions.entries()) {
-    const x = a as Record<string, unknown>;
-    if (typeof x !== 'object' || x === null || !Array.isArray(x.s) || x.s.length !== 4 || !x.s.every((n) => isInt(n, -1e6, 1e6))) {
-      return { ok: false, reason: `actions[${i}].s must be [startRow, startCol, endRow, endCol] integers` };
-    }
-    if (typeof x.t !== 'number' || (x.r !== 0 && x.r !== 1) || !isInt(x.p, 0, 170)) return { ok: false, reason: `actions[${i}] needs t (number), r (0 or 1) and p (integer)` };
-  }
-  return { ok: true, session: b as unknown as ExportedSession };
+  if (Array.isArray(body)) return { ok: false, reason: 'the body must be a JSON object' };
+  const result = v.safeParse(exportedSessionSchema, body, { abortEarly: true });
+  if (result.success) return { ok: true, session: result.output as ExportedSession };
+  const issue = result.issues[0];
+  const where = pathOf(issue);
+  return { ok: false, reason: where ? `${where} ${issue.message}` : issue.message };
 }
