@@ -36,16 +36,20 @@ function autoReconnect<R extends Room>(room: R, fresh = process.env.PARLOR_TEST_
   return fresh ? decodeAfreshOnReconnect(room) : room;
 }
 
+/** The environment of the test's server: every process it restarts gets the same. */
+let serverEnv: Record<string, string> = {};
+
 async function start(env: Record<string, string> = {}) {
   const port = await freePort();
-  suite.proc = await startServerProcess(port, { REDIS_URL: suite.redisUrl, ...FAST, ...env });
+  serverEnv = { REDIS_URL: suite.redisUrl, ...FAST, ...env };
+  suite.proc = await startServerProcess(port, serverEnv);
   return { port, client: new Client(`ws://127.0.0.1:${port}`) };
 }
 
 /** Stops the server with `signal` and starts a new one on the same port and Redis; every room waits for its players. */
-async function restart(port: number, signal: NodeJS.Signals, env: Record<string, string> = {}) {
+async function restart(port: number, signal: NodeJS.Signals) {
   await suite.proc!.stop(signal);
-  suite.proc = await startServerProcess(port, { REDIS_URL: suite.redisUrl, ...FAST, ...env });
+  suite.proc = await startServerProcess(port, serverEnv);
 }
 
 const json = (room: Room) => (room.state as unknown as { toJSON(): unknown }).toJSON();
@@ -57,7 +61,9 @@ const allConnected = (s: any) => [...s.players.values()].every((p: any) => p.con
  */
 async function expectTrueViews(client: Client, rooms: Room[]) {
   for (const r of rooms) await waitForState(r, allConnected, 20000);
-  const fresh = autoReconnect(await client.joinById(rooms[0].roomId, { spectate: true }));
+  const fresh = autoReconnect(await client.joinById(rooms[0].roomId, { spectate: true }).catch((err) => {
+    throw new Error(`${(err as Error).message}; the room: ${JSON.stringify(json(rooms[0])).slice(0, 2000)}; the server: ${suite.proc!.output.join('').slice(-3000)}`);
+  }));
   await waitForState(fresh, (s: any) => s.spectators >= 1 && allConnected(s), 10000);
   for (const r of rooms) {
     try {
