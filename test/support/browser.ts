@@ -124,6 +124,17 @@ export async function lobbyAs(browser: Browser, base: string, name: string, devi
 /** The size of a phone held upright (an iPhone 12–15), in CSS pixels. */
 export const PHONE = { width: 390, height: 844 } as const;
 
+/**
+ * Resizes the page's viewport and resolves once a frame was laid out at the new size: the
+ * window reports it and two animation frames passed, so every ResizeObserver (the canvases'
+ * fit, client/src/fit-canvas.ts) has run — instead of waiting some time and hoping.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(({ width, height }) => window.innerWidth === width && window.innerHeight === height, size);
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
 /** A page in its own context on a touch phone: 390×844, mobile viewport, touch events, coarse pointer. */
 export function openPhonePage(browser: Browser, url: string, deviceScaleFactor = 2): Promise<TrackedPage> {
   return openPage(browser, url, deviceScaleFactor, { viewport: { ...PHONE }, isMobile: true, hasTouch: true });
