@@ -7,6 +7,7 @@ import Redis from 'ioredis';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { claimTestDatabase } from './redis-database';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -27,10 +28,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A Redis URL on a database of its own (1-15), so parallel runs never share keys. */
+/** A Redis URL on a database of its own (1-15), held by this process alone, so parallel runs never share keys. */
 export function testRedisUrl(): string {
-  const db = 1 + Math.floor(Math.random() * 15);
-  return `redis://127.0.0.1:6379/${db}`;
+  return `redis://127.0.0.1:6379/${claimTestDatabase()}`;
 }
 
 export interface ServerProcess {

@@ -192,13 +192,14 @@ describe('ranked play', () => {
     const [near, far] = [await makeGuest(server.url, 'Near'), await makeGuest(server.url, 'Far')];
     await store.savePlayer({ ...(await store.player(far.playerId))!, rating: 1800 });
     const [cn, cf, cn2] = [sdkClient(server), sdkClient(server), sdkClient(server)];
+    // Before anyone queues: the windows widen from each one's entry, however long the joins take.
+    const started = Date.now();
     const qn = await queueUp(cn, near, 1, 15000);
     // The same player in a second tab is never paired with the first.
     const qn2 = await queueUp(cn2, near, 1, 15000);
     const qf = await queueUp(cf, far, 1, 15000);
     const statuses: any[] = [];
     qf.queue.onMessage('queue', (m) => statuses.push(m));
-    const started = Date.now();
     const [mn, mf] = await Promise.race([Promise.all([qn.matched, qf.matched]), qn2.matched.then(() => { throw new Error('paired with itself'); })]) as any[];
     // ±100 at first; 300 apart needs ±300, reached after 2/3 of QUEUE_WIDEN_MS (6 s).
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
