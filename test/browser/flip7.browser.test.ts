@@ -45,8 +45,9 @@ function patient(t: TrackedPage): TrackedPage {
   return t;
 }
 
-async function lobbyAs(name: string, phone = false): Promise<TrackedPage> {
-  const t = patient(phone ? await openPhonePage(browser, `${base}/`) : await openPage(browser, `${base}/`));
+/** `deviceScaleFactor` 1 for pages never screenshotted: software GL draws them 4x cheaper. */
+async function lobbyAs(name: string, phone = false, deviceScaleFactor = 2): Promise<TrackedPage> {
+  const t = patient(phone ? await openPhonePage(browser, `${base}/`, deviceScaleFactor) : await openPage(browser, `${base}/`, deviceScaleFactor));
   await t.page.fill('#name-input', name);
   await t.page.dispatchEvent('#name-input', 'change');
   return t;
@@ -96,7 +97,7 @@ it('three players and two bots play a whole game through the UI; a spectator wat
 
   const others: TrackedPage[] = [];
   for (const name of ['Ben', 'Cleo']) {
-    const t = await lobbyAs(name);
+    const t = await lobbyAs(name, false, 1);
     await t.page.click(`tr[data-room-id="${roomId}"] [data-action=join]`);
     await t.page.waitForSelector('#flip7-canvas');
     others.push(t);
@@ -110,33 +111,39 @@ it('three players and two bots play a whole game through the UI; a spectator wat
   expect(await a.page.isVisible('#start')).toBe(true);
   expect(await others[0].page.isVisible('#start')).toBe(false);
   await a.page.waitForFunction(() => document.querySelector('#phase-banner')?.textContent === '5 of 5 seated — start when ready (needs 3)');
+  // Ben's page has its own copy of the table: it shows the fifth seat when its own state does.
+  await waitForTable(others[0].page, 'Object.keys(s.players).length === 5');
   expect(await others[0].page.textContent('#phase-banner')).toBe('5 of 5 seated — waiting for Ana to start');
   expect(await a.page.textContent('#flip7-legend')).toMatch(/◆ Dealer/);
   await a.page.click('#start');
   await waitForTable(a.page, "s.phase === 'playing'");
 
   const sessions = await Promise.all(players.map((p) => tableSession(p.page)));
-  const over = (states: any[]) => states.every((s) => s.phase === 'game_over');
+  let states: any[] = [];
+  const over = () => states.every((s) => s.phase === 'game_over');
+  const mustAct = (k: number) => states[k].phase === 'playing' && states[k].toAct === sessions[k];
   // Someone at a page must act, or the game is over: the loop waits for that, not for time.
   const pagesMustAct = async () => {
-    const states = await Promise.all(players.map((p) => tableState(p.page)));
-    return over(states) || states.some((s, k) => s.phase === 'playing' && s.toAct === sessions[k]);
+    states = await Promise.all(players.map((p) => tableState(p.page)));
+    return over() || players.some((_, k) => mustAct(k));
   };
   // Ana's bust risk is read on her first turn to hit or stay, before she acts (nothing changes
-  // until she does). Then everyone is banked 160: the game still runs round after round to a
-  // winner, in a few rounds.
+  // until she does). Then everyone is banked 185: the game still runs to a winner through the
+  // UI, in a round or two (at 160 it took several, over a minute on a busy machine).
   let risk: string | null = null;
   const readRisk = async () => {
     await a.page.waitForFunction(() => /^Bust risk if you hit: \d+%$/.test(document.querySelector('#risk')?.textContent ?? ''));
     risk = await a.page.textContent('#risk');
-    bankTotals(roomId, () => 160);
+    bankTotals(roomId, () => 185);
   };
   let moves = 0;
   let shotMid = false;
   for (;;) {
     await waitUntil(pagesMustAct, 'a player at a page must act, or the game is over', 60000, 40);
-    if (over(await Promise.all(players.map((p) => tableState(p.page))))) break;
-    for (const p of players) if (await moveIfAsked(p.page, p === a && risk === null ? readRisk : undefined)) moves++;
+    if (over()) break;
+    for (const [k, p] of players.entries()) {
+      if (mustAct(k) && (await moveIfAsked(p.page, p === a && risk === null ? readRisk : undefined))) moves++;
+    }
     if (moves >= 6 && !shotMid) shotMid = Boolean(await screenshot(watcher.page, 'flip7-desktop-mid'));
   }
   for (const p of [...players, watcher]) await p.page.waitForFunction(() => (window as any).parlorTable.state().phase === 'game_over');

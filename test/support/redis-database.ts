@@ -7,60 +7,13 @@
  * system's temporary directory, which every run on the machine sees. A jest worker runs its
  * files one after another, so one database per process is enough.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { lock, lockHolder } from './pid-lock';
 
 const DATABASES = 15;
 const LOCKS = path.join(tmpdir(), 'parlor-test-redis-db');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function create(file: string): boolean {
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
-  }
-}
-
-/** Takes `file` when free, or when its holder died without letting go (killed by a signal). */
-export function lock(file: string): boolean {
-  if (create(file)) return true;
-  const pid = holder(file);
-  if (!pid || alive(pid)) return false;
-  // Two processes may find the same dead holder: the one that makes this directory takes over.
-  const takeover = `${file}.takeover`;
-  try {
-    mkdirSync(takeover);
-  } catch {
-    return false;
-  }
-  try {
-    renameSync(file, `${takeover}/stale`);
-    unlinkSync(`${takeover}/stale`);
-    return create(file);
-  } finally {
-    rmSync(takeover, { recursive: true, force: true });
-  }
-}
-
-function holder(file: string): number {
-  try {
-    return Number(readFileSync(file, 'utf8').trim());
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * This process's database: the one whose lock holds its pid, else one claimed now. (Jest gives
@@ -70,7 +23,7 @@ function holder(file: string): number {
 export function claimTestDatabase(): number {
   mkdirSync(LOCKS, { recursive: true });
   const file = (db: number) => path.join(LOCKS, `db-${db}`);
-  for (let db = 1; db <= DATABASES; db++) if (holder(file(db)) === process.pid) return db;
+  for (let db = 1; db <= DATABASES; db++) if (lockHolder(file(db)) === process.pid) return db;
   for (let k = 0; k < DATABASES; k++) {
     const db = 1 + ((process.pid + k) % DATABASES);
     if (lock(file(db))) return db;
