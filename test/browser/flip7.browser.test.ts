@@ -128,21 +128,26 @@ it('three players and two bots play a whole game through the UI; a spectator wat
     return over() || players.some((_, k) => mustAct(k));
   };
   // Ana's bust risk is read on her first turn to hit or stay, before she acts (nothing changes
-  // until she does). Then everyone is banked 185: the game still runs to a winner through the
-  // UI, in a round or two (at 160 it took several, over a minute on a busy machine).
+  // until she does). Once it is read and the pages made a few moves, everyone is banked 185:
+  // the game still runs to a winner through the UI, in a round or two (banked 160 from the
+  // start, it took several rounds, over a minute on a busy machine).
   let risk: string | null = null;
   const readRisk = async () => {
     await a.page.waitForFunction(() => /^Bust risk if you hit: \d+%$/.test(document.querySelector('#risk')?.textContent ?? ''));
     risk = await a.page.textContent('#risk');
-    bankTotals(roomId, () => 185);
   };
   let moves = 0;
+  let banked = false;
   let shotMid = false;
   for (;;) {
     await waitUntil(pagesMustAct, 'a player at a page must act, or the game is over', 60000, 40);
     if (over()) break;
     for (const [k, p] of players.entries()) {
       if (mustAct(k) && (await moveIfAsked(p.page, p === a && risk === null ? readRisk : undefined))) moves++;
+    }
+    if (risk !== null && moves > 3 && !banked) {
+      bankTotals(roomId, () => 185);
+      banked = true;
     }
     if (moves >= 6 && !shotMid) shotMid = Boolean(await screenshot(watcher.page, 'flip7-desktop-mid'));
   }
