@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { LOG_LINES } from '../../server/games/flip7/mirror';
 import { startTestServer, waitForState } from '../support/server';
+import { waitUntil } from '../support/wait';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { bankTotals } from '../support/flip7-fixtures';
 import {
@@ -44,18 +45,25 @@ function patient(t: TrackedPage): TrackedPage {
   return t;
 }
 
-async function lobbyAs(name: string, phone = false): Promise<TrackedPage> {
-  const t = patient(phone ? await openPhonePage(browser, `${base}/`) : await openPage(browser, `${base}/`));
+/** `deviceScaleFactor` 1 for pages never screenshotted: software GL draws them 4x cheaper. */
+async function lobbyAs(name: string, phone = false, deviceScaleFactor = 2): Promise<TrackedPage> {
+  const t = patient(phone ? await openPhonePage(browser, `${base}/`, deviceScaleFactor) : await openPage(browser, `${base}/`, deviceScaleFactor));
   await t.page.fill('#name-input', name);
   await t.page.dispatchEvent('#name-input', 'change');
   return t;
 }
 
-/** One move for `page` if it must act: pick a target by clicking its row, else Hit or Stay. */
-async function moveIfAsked(page: Page): Promise<boolean> {
+/**
+ * One move for `page` if it must act: pick a target by clicking its row, else Hit or Stay; then
+ * waits until the move took effect (a log line, or the turn or phase moved on), so the next look
+ * at the table never sees the turn the move already played. `beforeHitOrStay` runs when the page
+ * must hit or stay, before it does: nothing at the table changes until it acts.
+ */
+async function moveIfAsked(page: Page, beforeHitOrStay?: () => Promise<void>): Promise<boolean> {
   const s = await tableState(page);
   const me = await tableSession(page);
   if (!s || s.phase !== 'playing' || s.toAct !== me) return false;
+  const lastLine = s.log.length > 0 ? s.log[s.log.length - 1].i : -1;
   const targets: string[] = s.pending?.targets ?? [];
   if (s.pending?.kind && targets.length > 0) {
     const pick = targets.find((t) => t !== me) ?? targets[0];
@@ -68,10 +76,11 @@ async function moveIfAsked(page: Page): Promise<boolean> {
   } else {
     const cards = s.players[me].cards.length;
     const button = cards < 2 ? '#hit' : '#stay';
-    if (!(await page.isVisible(button))) return false;
-    await page.click(button, { timeout: 2000 }).catch(() => undefined);
+    await page.waitForSelector(`${button}:not([hidden])`);
+    await beforeHitOrStay?.();
+    await page.click(button);
   }
-  await page.waitForTimeout(60);
+  await waitForTable(page, `s.phase !== 'playing' || s.toAct !== '${me}' || (s.log.length > 0 && s.log[s.log.length - 1].i !== ${lastLine})`, 30000);
   return true;
 }
 
@@ -88,7 +97,7 @@ it('three players and two bots play a whole game through the UI; a spectator wat
 
   const others: TrackedPage[] = [];
   for (const name of ['Ben', 'Cleo']) {
-    const t = await lobbyAs(name);
+    const t = await lobbyAs(name, false, 1);
     await t.page.click(`tr[data-room-id="${roomId}"] [data-action=join]`);
     await t.page.waitForSelector('#flip7-canvas');
     others.push(t);
@@ -102,24 +111,45 @@ it('three players and two bots play a whole game through the UI; a spectator wat
   expect(await a.page.isVisible('#start')).toBe(true);
   expect(await others[0].page.isVisible('#start')).toBe(false);
   await a.page.waitForFunction(() => document.querySelector('#phase-banner')?.textContent === '5 of 5 seated — start when ready (needs 3)');
+  // Ben's page has its own copy of the table: it shows the fifth seat when its own state does.
+  await waitForTable(others[0].page, 'Object.keys(s.players).length === 5');
   expect(await others[0].page.textContent('#phase-banner')).toBe('5 of 5 seated — waiting for Ana to start');
   expect(await a.page.textContent('#flip7-legend')).toMatch(/◆ Dealer/);
   await a.page.click('#start');
   await waitForTable(a.page, "s.phase === 'playing'");
-  // Everyone starts at 160 banked: the game still runs round after round to a winner, in a few rounds.
-  bankTotals(roomId, () => 160);
 
-  const deadline = Date.now() + 200000;
+  const sessions = await Promise.all(players.map((p) => tableSession(p.page)));
+  let states: any[] = [];
+  const over = () => states.every((s) => s.phase === 'game_over');
+  const mustAct = (k: number) => states[k].phase === 'playing' && states[k].toAct === sessions[k];
+  // Someone at a page must act, or the game is over: the loop waits for that, not for time.
+  const pagesMustAct = async () => {
+    states = await Promise.all(players.map((p) => tableState(p.page)));
+    return over() || players.some((_, k) => mustAct(k));
+  };
+  // Ana's bust risk is read on her first turn to hit or stay, before she acts (nothing changes
+  // until she does). Once it is read and the pages made a few moves, everyone is banked 185:
+  // the game still runs to a winner through the UI, in a round or two (banked 160 from the
+  // start, it took several rounds, over a minute on a busy machine).
+  let risk: string | null = null;
+  const readRisk = async () => {
+    await a.page.waitForFunction(() => /^Bust risk if you hit: \d+%$/.test(document.querySelector('#risk')?.textContent ?? ''));
+    risk = await a.page.textContent('#risk');
+  };
   let moves = 0;
-  let sawRisk = false;
+  let banked = false;
   let shotMid = false;
-  while (Date.now() < deadline) {
-    const states = await Promise.all(players.map((p) => tableState(p.page)));
-    if (states.every((s) => s.phase === 'game_over')) break;
-    for (const p of players) if (await moveIfAsked(p.page)) moves++;
-    sawRisk ||= Boolean(await a.page.textContent('#risk'));
+  for (;;) {
+    await waitUntil(pagesMustAct, 'a player at a page must act, or the game is over', 60000, 40);
+    if (over()) break;
+    for (const [k, p] of players.entries()) {
+      if (mustAct(k) && (await moveIfAsked(p.page, p === a && risk === null ? readRisk : undefined))) moves++;
+    }
+    if (risk !== null && moves > 3 && !banked) {
+      bankTotals(roomId, () => 185);
+      banked = true;
+    }
     if (moves >= 6 && !shotMid) shotMid = Boolean(await screenshot(watcher.page, 'flip7-desktop-mid'));
-    await a.page.waitForTimeout(40);
   }
   for (const p of [...players, watcher]) await p.page.waitForFunction(() => (window as any).parlorTable.state().phase === 'game_over');
   const finals = await Promise.all([...players, watcher].map((p) => tableState(p.page)));
@@ -128,7 +158,7 @@ it('three players and two bots play a whole game through the UI; a spectator wat
   expect(Math.max(...totals)).toBeGreaterThanOrEqual(200);
   expect(finals[0].players[finals[0].winner].total).toBe(Math.max(...totals));
   expect(moves).toBeGreaterThan(3);
-  expect(sawRisk).toBe(true);
+  expect(risk).toMatch(/^Bust risk if you hit: \d+%$/);
   expect(await watcher.page.textContent('#result-text')).toMatch(/wins the game/);
   expect(await watcher.page.locator('#ticker li').count()).toBeGreaterThan(3);
   // The log in words: who drew what, the end of the game; never a card's code.
@@ -207,7 +237,7 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
       await waitForTable(t.page, `s.players['${me}'].cards.length !== ${cards} || s.players['${me}'].status !== 'active' || s.toAct !== '${me}' || s.phase !== 'playing' || !!(s.pending && s.pending.kind)`);
       continue;
     }
-    await t.page.waitForTimeout(50);
+    await waitForTable(t.page, `s.phase === 'game_over' || (s.phase === 'playing' && s.toAct === '${me}')`, 30000);
   }
   await waitForTable(t.page, "s.phase === 'game_over'", 30000);
   await waitForTable(watcher.page, "s.phase === 'game_over'", 30000);

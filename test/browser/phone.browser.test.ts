@@ -9,7 +9,7 @@ import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
 import {
-  buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, whyNotTappable, type TrackedPage,
+  buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, resizeViewport, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, whyNotTappable, type TrackedPage,
 } from '../support/browser';
 
 jest.setTimeout(90000);
@@ -126,8 +126,7 @@ it('Gomoku by taps: tap-to-preview stones, the Swap 2 choice, the result and Rem
   await waitForTable(a.page, `s.rematchVotes.includes('${aSession}')`);
 
   // Turned sideways: the board beside the panel, still nothing under the canvas.
-  await b.page.setViewportSize({ width: PHONE.height, height: PHONE.width });
-  await b.page.waitForTimeout(200);
+  await resizeViewport(b.page, { width: PHONE.height, height: PHONE.width });
   await expectTableFits(b.page);
   expect(await whyNotTappable(b.page, '#rematch')).toBeNull();
   await screenshot(b.page, 'phone-gomoku-landscape');
@@ -173,7 +172,7 @@ it('Flip 7 by taps: Start, Hit and Stay are uncovered and register', async () =>
       }
       continue;
     }
-    await t.page.waitForTimeout(50);
+    await waitForTable(t.page, `s.phase === 'game_over' || (s.phase === 'playing' && s.toAct === '${me}')`, 30000);
   }
   expect(hit).toBe(true);
   await expectTableFits(t.page);

@@ -6,7 +6,8 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { RedisRoomStore } from '../../server/persistence/room-store';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
-import { comeBack, sleep, waitForState } from '../support/server';
+import { comeBack, waitForState } from '../support/server';
+import { waitUntil } from '../support/wait';
 
 jest.setTimeout(60000);
 
@@ -47,7 +48,7 @@ describe('across a crash, with Redis', () => {
     const port = await freePort();
     suite.proc = await startServerProcess(port, { REDIS_URL: redisUrl }, 'dist/test/server/table/race-to-ten/main.js');
     const log = () => suite.proc!.output.join('');
-    for (let i = 0; i < 50 && !log().includes('restore failed'); i++) await sleep(100);
+    await waitUntil(() => log().includes('restore failed'), 'the refused restore is logged', 20000);
     expect(log()).toMatch(/unknown snapshot version/);
     expect(log()).toMatch(/restore failed/);
     await expect(new Client(suite.proc!.url).joinById('oldformat1', { name: 'Ada' })).rejects.toThrow();

@@ -2,7 +2,8 @@
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { nextMessage, sleep, waitForState } from '../support/server';
+import { nextMessage, waitForState } from '../support/server';
+import { waitUntil } from '../support/wait';
 import { stoneAt } from '../support/gomoku-client';
 
 let a: ServerProcess;
@@ -36,8 +37,7 @@ it('a room created on process A is listed by, joined through and watched through
   const host = await onA.create('gomoku', { name: 'Ada' });
 
   // B's lobby lists A's room, with its player.
-  const deadline = Date.now() + 10000;
-  while (listings.get(host.roomId)?.metadata?.players?.length !== 1 && Date.now() < deadline) await sleep(20);
+  await waitUntil(() => listings.get(host.roomId)?.metadata?.players?.length === 1, "B's lobby lists A's room with its player", 20000);
   expect(listings.get(host.roomId)?.metadata).toMatchObject({ game: 'gomoku', players: ['Ada'], open: true });
 
   // Joined through B (the seat reservation sends the client to A's public address).
@@ -57,13 +57,17 @@ it('a room created on process A is listed by, joined through and watched through
   expect((await error).code).toBe('spectator');
 
   // Presence: process B lists who is online on A, with their room and role; leaving removes them.
+  // A writes its changes to Redis in batches (server/presence/online.ts): B sees them soon after, not at once.
   const onlineFromB = async () => (await (await fetch(`http://127.0.0.1:${b.port}/api/online`)).json()).players as any[];
+  const isListed = async (sessionId: string) => (await onlineFromB()).some((p) => p.sessionId === sessionId);
+  await waitUntil(async () => (await isListed(host.sessionId)) && (await isListed(guest.sessionId)) && (await isListed(watcher.sessionId)), 'B lists the players and the watcher on A');
   const everyone = await onlineFromB();
   expect(everyone).toEqual(expect.arrayContaining([
     expect.objectContaining({ name: 'Ada', roomId: host.roomId, game: 'gomoku', role: 'playing' }),
     expect.objectContaining({ sessionId: watcher.sessionId, roomId: host.roomId, role: 'watching' }),
   ]));
+  expect(await isListed(guest.sessionId)).toBe(true);
   await guest.leave();
-  expect((await onlineFromB()).some((p) => p.sessionId === guest.sessionId)).toBe(false);
+  await waitUntil(async () => !(await isListed(guest.sessionId)), 'B no longer lists the player who left A');
   await Promise.all([host, watcher, open, seated, lobbyB].map((r) => r.leave()));
 }, 30000);

@@ -8,7 +8,7 @@ import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
 import { LOG_LINES } from '../../server/games/flip7/mirror';
 import type { Flip7LogEntry } from '../../shared/games/flip7';
-import { nextMessage, sdkClient, sleep, startTestServer, waitForState } from '../support/server';
+import { flushMessages, nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 
 let server: RunningParlor;
@@ -59,7 +59,8 @@ it('a spectator gets the whole log from the first deal; it holds the synced line
   const part = await later;
   expect(part).toMatchObject({ base: 12, oldest: 0 });
   expect(part.entries.slice(0, entries.length - 12)).toEqual(entries.slice(12));
-  await sleep(100);
+  // Eve's answers were sent before the host's barrier was handled: had the host been sent one, it has it by now.
+  await flushMessages([host]);
   expect(hostHeard).toBe(0);
   await eve.leave();
 });
@@ -72,8 +73,8 @@ it('a malformed question is refused with invalid_payload and answered with nothi
   eve.onMessage('log', () => answers++);
   const bad = [{ from: -1 }, { from: 1.5 }, { from: '0' }, {}, { from: 0, all: true }, JSON.parse('{"from":0,"__proto__":{"x":1}}'), null, [0]];
   for (const payload of bad) eve.send('log', payload);
-  await sleep(300);
-  expect(errors.map((e) => e.code)).toEqual(bad.map(() => 'invalid_payload'));
+  await flushMessages([eve]); // every reply to them has arrived
+  expect(errors.map((e) => e.code)).toEqual([...bad.map(() => 'invalid_payload'), 'unknown_message']);
   expect(answers).toBe(0);
   await eve.leave();
 });
@@ -85,9 +86,9 @@ it('asking again and again is rate-limited: a burst of 4, then refused with rate
   eve.onMessage('error', (e) => errors.push(e));
   eve.onMessage('log', () => answers++);
   for (let k = 0; k < 7; k++) eve.send('log', { from: 0 });
-  await sleep(500);
+  await flushMessages([eve]); // every reply to them has arrived
   expect(answers).toBe(4);
-  expect(errors.map((e) => e.code)).toEqual(['rate_limited', 'rate_limited', 'rate_limited']);
+  expect(errors.map((e) => e.code)).toEqual(['rate_limited', 'rate_limited', 'rate_limited', 'unknown_message']);
   expect(errors[0].message).toMatch(/^log: at most 4 at once/);
   await eve.leave();
 });

@@ -20,7 +20,7 @@ const messageArb = fc.oneof(
 );
 const stepArb = fc.tuple(fc.constantFrom(0, 1, 2), messageArb);
 
-async function converge(rooms: GomokuRoomClient[], roomId: string, timeoutMs = 3000) {
+async function converge(rooms: GomokuRoomClient[], roomId: string, timeoutMs = 10000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const expected = JSON.stringify(serverState(roomId));

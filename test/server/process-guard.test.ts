@@ -5,6 +5,7 @@
  */
 import { buildServer, freePort, startServerProcess, type ServerProcess } from '../support/processes';
 import { sdkClient } from '../support/server';
+import { waitUntil } from '../support/wait';
 
 let server: ServerProcess;
 beforeAll(async () => {
@@ -14,9 +15,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 it('an uncaught exception is logged and the process keeps serving', async () => {
-  await new Promise((r) => setTimeout(r, 300));
+  const uncaught = () => server.output.join('').split('\n').filter((l) => l.includes('uncaught exception'));
+  await waitUntil(() => uncaught().length > 0 || server.child.exitCode !== null, 'the injected fault is logged (or the process exits)');
   expect(server.child.exitCode).toBeNull();
-  const logged = server.output.join('').split('\n').filter((l) => l.includes('uncaught exception'));
+  const logged = uncaught();
   expect(logged.length).toBe(1);
   expect(JSON.parse(logged[0])).toMatchObject({ level: 'error', err: { message: 'injected fault' } });
   const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);

@@ -38,7 +38,7 @@ export interface TrackedPage {
 export async function openPage(browser: Browser, url: string, deviceScaleFactor = 2, device: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = { viewport: { width: 1200, height: 800 } }): Promise<TrackedPage> {
   const context = await browser.newContext({ ...device, deviceScaleFactor });
   const page = await context.newPage();
-  page.setDefaultTimeout(10000);
+  page.setDefaultTimeout(20000); // a bound against hanging: a busy machine draws a first table slowly
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -80,7 +80,7 @@ export function tableSession(page: Page): Promise<string> {
  * forbids eval, so it cannot compile it there. For a Gomoku table, whose synced state has no
  * board, the condition may use `stoneAt(s, cell)` and `boardOf(s)` (test/support/gomoku-client.ts).
  */
-export async function waitForTable(page: Page, condition: string, timeout = 10000): Promise<void> {
+export async function waitForTable(page: Page, condition: string, timeout = 20000): Promise<void> {
   const compiled = new Function('s', 'stoneAt', 'boardOf', `return (${condition});`) as (s: any, at: typeof stoneAt, of: typeof boardOf) => unknown;
   const holds = (s: any) => compiled(s, stoneAt, boardOf);
   const deadline = Date.now() + timeout;
@@ -123,6 +123,17 @@ export async function lobbyAs(browser: Browser, base: string, name: string, devi
 
 /** The size of a phone held upright (an iPhone 12–15), in CSS pixels. */
 export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * Resizes the page's viewport and resolves once a frame was laid out at the new size: the
+ * window reports it and two animation frames passed, so every ResizeObserver (the canvases'
+ * fit, client/src/fit-canvas.ts) has run — instead of waiting some time and hoping.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(({ width, height }) => window.innerWidth === width && window.innerHeight === height, size);
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
 
 /** A page in its own context on a touch phone: 390×844, mobile viewport, touch events, coarse pointer. */
 export function openPhonePage(browser: Browser, url: string, deviceScaleFactor = 2): Promise<TrackedPage> {

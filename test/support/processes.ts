@@ -4,17 +4,16 @@
  * `npm start` does, on free ports, each test run on its own Redis database.
  */
 import Redis from 'ioredis';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { claimTestDatabase } from './redis-database';
+import { buildServer } from './server-build';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** `project`: another tsc project to build instead (a test's own server, run unbundled). */
-export function buildServer(project?: string): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project ?? 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
-  if (!project) execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
-}
+/** Built once per source, one process at a time (test/support/server-build.ts). */
+export { buildServer } from './server-build';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,10 +26,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A Redis URL on a database of its own (1-15), so parallel runs never share keys. */
+/** A Redis URL on a database of its own (1-15), held by this process alone, so parallel runs never share keys. */
 export function testRedisUrl(): string {
-  const db = 1 + Math.floor(Math.random() * 15);
-  return `redis://127.0.0.1:6379/${db}`;
+  return `redis://127.0.0.1:6379/${claimTestDatabase()}`;
 }
 
 export interface ServerProcess {

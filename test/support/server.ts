@@ -46,8 +46,11 @@ export function sdkClient(server: RunningParlor): Client {
   return new Client(server.url);
 }
 
-/** Resolves once `predicate(room.state)` holds, checking now and after each state change. */
-export function waitForState<S>(room: Room<any, S>, predicate: (state: S) => boolean, timeoutMs = 5000): Promise<S> {
+/**
+ * Resolves once `predicate(room.state)` holds, checking now and after each state change. The
+ * timeouts here are bounds against hanging, generous for a busy machine (npm run test:stress).
+ */
+export function waitForState<S>(room: Room<any, S>, predicate: (state: S) => boolean, timeoutMs = 10000): Promise<S> {
   return new Promise((resolve, reject) => {
     const holds = () => {
         try {
@@ -73,7 +76,7 @@ export function waitForState<S>(room: Room<any, S>, predicate: (state: S) => boo
 }
 
 /** The next message of `type` the room receives. */
-export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 5000): Promise<T> {
+export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 10000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
@@ -107,7 +110,7 @@ export async function comeBack(client: Client, token: string): Promise<Room> {
  */
 export async function flushMessages(rooms: Room[]): Promise<void> {
   await Promise.all(rooms.map((room) => new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('barrier not answered')), 5000);
+    const timer = setTimeout(() => reject(new Error('barrier not answered')), 10000);
     const off = room.onMessage('error', (e: { message?: string }) => {
       if (!e?.message?.includes('barrier')) return;
       clearTimeout(timer);

@@ -8,6 +8,7 @@ import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glic
 import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { getJson, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../../support/server';
+import { waitUntil } from '../../support/wait';
 import { act } from '../../support/gomoku-client';
 
 jest.setTimeout(60000);
@@ -119,14 +120,9 @@ describe('ranked play', () => {
     // 1-1: a third game, opened again by the first opener, who wins it and the match 2-1.
     await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.gameNumber === 3 && s.phase === 'swap2_placement', 8000)));
     await playSeatOneWins(rooms);
-    const match = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        const m = (await getJson(server.url, `/api/matches/${matchId}`)).body;
-        if (m.status === 'finished') return m;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('the match did not finish');
-    })();
+    const matchOver = async () => (await getJson(server.url, `/api/matches/${matchId}`)).body.status === 'finished';
+    await waitUntil(matchOver, 'the match is recorded as finished');
+    const match = (await getJson(server.url, `/api/matches/${matchId}`)).body;
     expect(match.games.map((g: any) => g.winner)).toEqual([firstOpener, secondOpener, firstOpener]);
     expect(match.winner).toBe(firstOpener);
     expect(match.games).toHaveLength(3);
@@ -162,7 +158,8 @@ describe('ranked play', () => {
     const [one] = bySeat(rooms);
     one.send('resign', {});
     await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'game_over')));
-    await new Promise((r) => setTimeout(r, 300));
+    // The settlement rates (or not) before it records the game and ends the match: once the match is over, it is done.
+    await waitUntil(async () => (await getJson(server.url, `/api/matches/${matchId}`)).body.status === 'finished', 'the aborted match is recorded as finished');
     for (const g of [a, b]) expect((await getJson(server.url, `/api/players/${g.playerId}`)).body).toMatchObject({ rating: 1500, games: 0 });
     expect((await getJson(server.url, `/api/matches/${matchId}`)).body.games[0].rated).toBe(false);
     for (const r of rooms) await r.leave();
@@ -195,13 +192,14 @@ describe('ranked play', () => {
     const [near, far] = [await makeGuest(server.url, 'Near'), await makeGuest(server.url, 'Far')];
     await store.savePlayer({ ...(await store.player(far.playerId))!, rating: 1800 });
     const [cn, cf, cn2] = [sdkClient(server), sdkClient(server), sdkClient(server)];
+    // Before anyone queues: the windows widen from each one's entry, however long the joins take.
+    const started = Date.now();
     const qn = await queueUp(cn, near, 1, 15000);
     // The same player in a second tab is never paired with the first.
     const qn2 = await queueUp(cn2, near, 1, 15000);
     const qf = await queueUp(cf, far, 1, 15000);
     const statuses: any[] = [];
     qf.queue.onMessage('queue', (m) => statuses.push(m));
-    const started = Date.now();
     const [mn, mf] = await Promise.race([Promise.all([qn.matched, qf.matched]), qn2.matched.then(() => { throw new Error('paired with itself'); })]) as any[];
     // ±100 at first; 300 apart needs ±300, reached after 2/3 of QUEUE_WIDEN_MS (6 s).
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
