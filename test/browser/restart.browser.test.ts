@@ -12,6 +12,8 @@ import type { Browser } from 'playwright-core';
 import { buildClient, clickCell, launchChromium, openPage, tableSession, tableState, waitForTable } from '../support/browser';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { stoneAt } from '../support/gomoku-client';
+import { waitForState } from '../support/server';
+import { waitUntil } from '../support/wait';
 
 jest.setTimeout(120000);
 
@@ -61,7 +63,7 @@ it('after the server process is killed and restarted, both players are back in t
   await waitForTable(b.page, 's.turn === 1');
   const [idA, idB] = [await tableSession(a.page), await tableSession(b.page)];
   // The SDK reconnects on its own only after 5 s connected (STACK.md fact 10).
-  await a.page.waitForTimeout(5500);
+  await a.page.waitForFunction(() => performance.now() > 6000);
 
   await proc.stop('SIGKILL');
   await a.page.waitForSelector('#conn-banner:not([hidden])');
@@ -119,15 +121,12 @@ it('a Flip 7 table restored under the page: the page decodes the true table (car
   const watcher = await new Client(`ws://127.0.0.1:${port}`).joinById(roomId, { spectate: true });
   watcher.onMessage('*', () => undefined);
   const fresh = () => (watcher.state as unknown as { toJSON(): unknown }).toJSON();
-  await a.page.waitForFunction((expected) => {
-    const s = (window as any).parlorTable.state();
-    return s && s.spectators === (expected as any).spectators;
-  }, fresh(), { timeout: 20000 });
-  let page = await tableState(a.page);
-  for (let i = 0; i < 50 && !isDeepStrictEqual(page, fresh()); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    page = await tableState(a.page);
-  }
+  // joinById resolves before the first state (STACK.md fact 17): the spectator counts itself once it has it.
+  await waitForState(watcher, (s: any) => s.spectators === 1, 20000);
+  // The page hears of the spectator too; then its state must be the spectator's, field for field.
+  await waitForTable(a.page, 's.spectators === 1', 20000);
+  await waitUntil(async () => isDeepStrictEqual(await tableState(a.page), fresh()), 'the page decodes what a fresh spectator decodes').catch(() => undefined);
+  const page = await tableState(a.page);
   expect(page).toEqual(fresh());
   expect(page.log.length).toBeGreaterThanOrEqual(before.log.length);
   // The log reads in words, every line: nothing decoded onto the wrong kind of entry.
