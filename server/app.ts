@@ -28,6 +28,9 @@ import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweep
 import { httpSide } from './http/setup';
 import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
+import { roomBudgetOf } from './config';
+import { setRoomBudget } from './rooms/room-budget';
+import { setRankedRules } from './ranked/eligibility';
 
 /**
  * Colyseus gives every room two encode buffers of `Encoder.BUFFER_SIZE` (16 KB by default), and
@@ -133,6 +136,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
+  setRoomBudget(roomBudgetOf(config, httpRedis));
+  setRankedRules(config.rankedRules);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,

@@ -6,6 +6,9 @@
 import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
+import type Redis from 'ioredis';
+import { DEFAULT_ROOM_LIMITS, RoomBudget } from './rooms/room-budget';
+import { DEFAULT_RANKED_RULES, type RankedRules } from './ranked/eligibility';
 
 /** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
 export interface RateLimitRule {
@@ -24,6 +27,8 @@ export interface RateLimitSettings {
   adminLogin: RateLimitRule;
   /** `GET /api/*`: the JSON read routes (finished games, players, matches, the leaderboard, who is online). */
   read: RateLimitRule;
+  /** Room creations by any path (matchmaking, rematch, ranked pairing), per address, over a sliding window (server/rooms/room-budget.ts). */
+  rooms: RateLimitRule;
   /**
    * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
    * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
@@ -40,6 +45,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   tenVerify: { points: 30, seconds: 60 },
   adminLogin: { points: 10, seconds: 60 },
   read: { points: 300, seconds: 60 },
+  rooms: { points: 30, seconds: 60 },
   exemptLoopback: false,
   keyPrefix: 'parlor:ratelimit',
 };
@@ -68,6 +74,10 @@ export interface ParlorConfig {
   logLevel?: LogLevel;
   /** Flood control of every client connection (server/rooms/flood-control.ts); each field left out takes its default. */
   floodLimits?: Partial<FloodLimits>;
+  /** Table rooms one client address holds at once (0: no cap); default 20. */
+  maxRoomsPerAddress?: number;
+  /** Ranked play's defences against rating farming (server/ranked/eligibility.ts); each field left out takes its default. */
+  rankedRules?: Partial<RankedRules>;
 }
 
 /** The flood limits of a config, defaults filled in. */
@@ -78,6 +88,12 @@ export function floodLimitsOf(config: ParlorConfig): FloodLimits {
 /** The rate limits of a config, defaults filled in. */
 export function rateLimitsOf(config: ParlorConfig): RateLimitSettings {
   return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+}
+
+/** The room budget of a config (server/rooms/room-budget.ts): its counters share the HTTP limits' Redis connection. */
+export function roomBudgetOf(config: ParlorConfig, redis?: Redis): RoomBudget {
+  const rates = rateLimitsOf(config);
+  return new RoomBudget({ create: rates.rooms, maxPerAddress: config.maxRoomsPerAddress ?? DEFAULT_ROOM_LIMITS.maxPerAddress, exemptLoopback: rates.exemptLoopback, keyPrefix: `${rates.keyPrefix}:rooms` }, redis);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfig {
@@ -97,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       tenVerify: rule(env, 'RATE_LIMIT_TEN_VERIFY', DEFAULT_RATE_LIMITS.tenVerify),
       adminLogin: rule(env, 'RATE_LIMIT_ADMIN_LOGIN', DEFAULT_RATE_LIMITS.adminLogin),
       read: rule(env, 'RATE_LIMIT_READ', DEFAULT_RATE_LIMITS.read),
+      rooms: rule(env, 'RATE_LIMIT_ROOMS', DEFAULT_RATE_LIMITS.rooms),
       exemptLoopback: flag(env, 'RATE_LIMIT_EXEMPT_LOOPBACK', DEFAULT_RATE_LIMITS.exemptLoopback),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -107,6 +124,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       burst: positiveInteger(env, 'MESSAGE_BURST', DEFAULT_FLOOD_LIMITS.burst),
       perSecond: positiveInteger(env, 'MESSAGE_RATE', DEFAULT_FLOOD_LIMITS.perSecond),
     },
+    maxRoomsPerAddress: wholeNumber(env, 'MAX_ROOMS_PER_ADDRESS', 20),
+    rankedRules: {
+      minAccountAgeHours: wholeNumber(env, 'RANKED_MIN_ACCOUNT_AGE_HOURS', DEFAULT_RANKED_RULES.minAccountAgeHours),
+      gamesPerPairPerDay: wholeNumber(env, 'RANKED_GAMES_PER_PAIR_PER_DAY', DEFAULT_RANKED_RULES.gamesPerPairPerDay),
+      sameAddressDays: wholeNumber(env, 'RANKED_SAME_ADDRESS_DAYS', DEFAULT_RANKED_RULES.sameAddressDays),
+      minLoserMoves: wholeNumber(env, 'RANKED_MIN_LOSER_MOVES', DEFAULT_RANKED_RULES.minLoserMoves),
+    },
   };
 }
 
@@ -115,6 +139,15 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 1_000_000) throw new Error(`${name} must be a whole number from 1 to 1000000, got ${raw}`);
+  return value;
+}
+
+/** A whole number from 0 (0 turns the rule it sets off). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new Error(`${name} must be a whole number from 0 to 1000000, got ${raw}`);
   return value;
 }
 

@@ -2,6 +2,7 @@
 import express from 'express';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import { createGuest } from '../ranked/identity';
+import { normalizeAddress, rateKey } from './rate-limit';
 import { matchAsText } from '../ranked/match-text';
 import type { RankedStore } from '../ranked/ranked-store';
 import type { PlayerRecord } from '../ranked/records';
@@ -13,7 +14,8 @@ const publicPlayer = (p: PlayerRecord) => ({
 
 export function mountRankedRoutes(app: express.Application, store: RankedStore): void {
   app.post('/api/guest', express.json({ limit: '2kb' }), async (req, res) => {
-    const result = await createGuest(store, (req.body as { name?: unknown } | undefined)?.name);
+    // req.ip honours TRUST_PROXY (setup.ts sets express's `trust proxy` to the same hop count).
+    const result = await createGuest(store, (req.body as { name?: unknown } | undefined)?.name, rateKey(normalizeAddress(req.ip ?? '')));
     if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
     res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
   });

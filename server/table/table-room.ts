@@ -23,6 +23,7 @@ import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
+import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../rooms/room-budget';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
 export const SNAPSHOT_VERSION = 2;
@@ -45,14 +46,29 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
     protected readonly services = services;
     protected readonly entries = entries;
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
-    static override async onAuth(_token: string, options: unknown): Promise<unknown> {
+    static override async onAuth(_token: string, options: unknown, context?: unknown): Promise<unknown> {
       const parsed = parseClientOptions(entries, options);
       configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
+      await carryAddress(options, addressFromContext(context));
       return true;
     }
   };
 }
+
+/**
+ * A matchmaking call's address (the gate's, room-budget.ts) goes with the options to onCreate and
+ * onJoin, as a server-only option; an address that holds its most rooms already is refused here,
+ * before a room is made or a seat reserved.
+ */
+async function carryAddress(options: unknown, address: string | undefined): Promise<void> {
+  if (!address || typeof options !== 'object' || options === null) return;
+  const refused = await roomBudget().checkHeld(address);
+  if (refused) throw refused;
+  (options as Record<string, unknown>)[ADDRESS_OPTION] = address;
+}
+
+const addressOption = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 64 ? value : undefined);
 
 /** A game's config from parsed options; a refusal is a join error, as a bad option is. */
 function configOf<G extends AnyGame>(definition: G, options: Record<string, unknown>): ConfigOf<G> {
@@ -86,12 +102,32 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
   private policies: TablePolicy[] = [];
-  /** Each rate-limited query's buckets (ServerGame.queries). */
-  private queryLimits: FloodControl[] = [];
   private lastEvents: readonly EventOf<G>[] = NO_EVENTS;
   private mirrorCtx?: { -readonly [K in keyof MirrorContext<G>]: MirrorContext<G>[K] };
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   private local: unknown;
+
+  /** Each client's address (room-budget.ts): the rooms it holds are counted by it. */
+  private addresses = new Map<string, string>();
+
+  /** Whose bucket a query counts against: the seat's, else the address's, so that leaving and coming back refills nothing. */
+  private askerKey(sessionId: string): string {
+    const seat = this.seatOf(sessionId);
+    return seat !== null ? `seat:${seat}` : `address:${this.addresses.get(sessionId) ?? sessionId}`;
+  }
+
+  private holdFor(sessionId: string, address: string | undefined) {
+    if (!address) return;
+    this.addresses.set(sessionId, address);
+    void roomBudget().hold(address, this.roomId);
+  }
+
+  private release(sessionId: string) {
+    const address = this.addresses.get(sessionId);
+    if (!address) return;
+    this.addresses.delete(sessionId);
+    void roomBudget().release(address, this.roomId);
+  }
 
   /** The rules state, by the name a room's game has always had (white-box tests read, and set, `room.game`). */
   get game(): StateOf<G> | null {
@@ -119,6 +155,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     }
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
+    // A room a client asked the matchmaker for counts against its address's budget (rematches and pairings count where they are made).
+    const refused = restore === undefined ? await roomBudget().create(addressOption(server.address)) : null;
+    if (refused) throw refused;
     this.options = { ...options };
     const host = new TableRoom.Host(this as unknown as TableRoom<AnyGame, TableSchema>);
     this.policies = (this.serverGame.policies ?? []).map((make) => make(host));
@@ -142,9 +181,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       const { limit } = query;
       // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
       const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
-      if (asked) this.queryLimits.push(asked);
       this.handle(type, query.schema, (client, payload) => {
-        if (asked && asked.verdict(client.sessionId, Date.now()) !== 'admit') {
+        if (asked && asked.verdict(this.askerKey(client.sessionId), Date.now()) !== 'admit') {
           return this.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
         }
         const [reply, answer] = query.answer(this.stepContext(), payload);
@@ -188,6 +226,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         await this.sit(client, seat, name);
       }
     }
+    this.holdFor(client.sessionId, addressOption(server.address));
     return this.arrived(client, name);
   }
 
@@ -212,7 +251,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     this.departed(client.sessionId);
-    for (const asked of this.queryLimits) asked.forget(client.sessionId);
+    this.release(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
     if (seat !== null) this.seatLeft(client.sessionId, seat);
@@ -249,6 +288,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   override async onDispose() {
+    for (const sessionId of [...this.addresses.keys()]) this.release(sessionId);
     this.timers.clearAll();
     for (const policy of this.policies) policy.dispose?.();
     await this.persistence.remove();
@@ -625,6 +665,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     outcome() { return this.room.rules ? this.room.definition.outcome(this.room.rules) : null; }
     game() { return this.room.rules; }
     client(id: string) { return this.room.clients.getById(id); }
+    addressOf(id: string) { return this.room.addresses.get(id); }
+    get presence() { return this.room.presence; }
     reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string) { this.room.reject(client, code, message); }
     async newGame(swapSeats: boolean) {
       const room = this.room;
