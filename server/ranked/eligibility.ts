@@ -5,7 +5,7 @@
  * - an account must be old enough: a guest (always named) older than `minAccountAgeHours`;
  * - two accounts made from one address are never paired in their first `sameAddressDays`;
  * - the same two players play at most `gamesPerPairPerDay` rated games in any 24 h (more are unrated);
- * - a decisive game counts only when the loser made at least `minLoserMoves` actions of their own.
+ * - a decisive game counts only when the loser made at least `minLoserMoves` actions of their own (a resignation is not one).
  * Tests and benchmarks lift them through the environment (0 turns a rule off).
  */
 import type { PlayerRecord } from './records';
@@ -54,10 +54,9 @@ export function mayPair(a: AccountOrigin, b: AccountOrigin, now: number): boolea
   return now - Math.max(a.createdAt, b.createdAt) >= rules.sameAddressDays * DAY_MS;
 }
 
-/** Whether a finished game is rated: both players acted, and a loser made enough actions of their own. */
-export function countsForRating(actions: { winner: number; loser: number } | { draw: [number, number] }): boolean {
-  if ('draw' in actions) return actions.draw[0] > 0 && actions.draw[1] > 0;
-  return actions.winner > 0 && actions.loser >= Math.max(1, rules.minLoserMoves);
+/** Whether a decided game (both players acted) is rated: its loser made enough moves of their own. A draw always is. */
+export function loserMovedEnough(loserMoves: number): boolean {
+  return rules.minLoserMoves <= 0 || loserMoves >= rules.minLoserMoves;
 }
 
 /** Whether the pair still has a rated game left today (`played`: their rated games in the last 24 h). */

@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { newId, newKey } from '../ids';
-import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
+import { CloseCode, ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import { log } from '../log';
@@ -136,7 +136,7 @@ export abstract class RankedQueueRoom extends Room {
         const client = this.clients.getById(w.sessionId);
         if (refusals[i]) {
           client?.send('error', { code: TOO_MANY_ROOMS, message: refusals[i]!.message });
-          client?.leave();
+          client?.leave(CloseCode.CONSENTED);
         } else this.waiting.set(w.sessionId, w); // back in the queue, as it was
       });
       return;

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import type { Score } from '../../shared/games/rating/glicko2';
-import { countsForRating, DAY_MS, pairHasGamesLeft } from './eligibility';
+import { DAY_MS, loserMovedEnough, pairHasGamesLeft } from './eligibility';
 import type { RankedStore } from './ranked-store';
 import type { GameRecord, MatchRecord } from './records';
 
@@ -70,11 +70,12 @@ export function noteAction(series: SeriesData, seat: Seat): void {
  * Aborting before both players have moved at least once is a no-result; so is a decisive game
  * whose loser made fewer than the rules' minimum of actions of their own (eligibility.ts).
  */
-export function isRated(series: SeriesData, winner: Seat | null = null): boolean {
+export function isRated(series: SeriesData, winner: Seat | null = null, endReason: string | null = null): boolean {
   if (series.acted.length !== 2) return false;
-  const count = (seat: Seat) => series.actions?.[seat] ?? (series.acted.includes(seat) ? 1 : 0);
-  if (winner === null) return countsForRating({ draw: [count(1), count(2)] });
-  return countsForRating({ winner: count(winner), loser: count(winner === 1 ? 2 : 1) });
+  if (winner === null) return true;
+  const loser = winner === 1 ? 2 : 1;
+  // A resignation is the loser's last action, not a move of the game.
+  return loserMovedEnough((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
 }
 
 /** Rated games the two players played against each other in the last 24 h (from the first one's history). */
@@ -102,7 +103,7 @@ export async function settleGame(store: RankedStore, series: SeriesData, game: G
   const [a, b] = [series.players[0].playerId, series.players[1].playerId];
   const winnerSeat = game.winner === 1 || game.winner === 2 ? game.winner : null;
   // The pair's daily cap is read before this game is settled: a replay after a crash finds the marker first (ranked-store.ts).
-  const rated = isRated(series, winnerSeat) && pairHasGamesLeft(await ratedToday(store, series, a, b, Date.now()));
+  const rated = isRated(series, winnerSeat, game.endReason) && pairHasGamesLeft(await ratedToday(store, series, a, b, Date.now()));
   let changes: GameRecord['changes'] = {};
   if (rated) {
     const scoreA: Score = winner === a ? 1 : winner === b ? 0 : 0.5;

@@ -11,7 +11,7 @@
  * are held under the players' addresses, and once a player takes their seat in the new room
  * the server takes them out of this one: nobody piles up finished rooms by rematching.
  */
-import { matchMaker, type Client } from '@colyseus/core';
+import { CloseCode, matchMaker, type Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
@@ -54,7 +54,8 @@ export function rematch(options: RematchOptions) {
     const onTaken = (seat: unknown) => {
       const id = typeof seat === 'number' ? movedTo.get(seat) : undefined;
       const client = id === undefined ? undefined : host.client(id);
-      if (client) client.leave();
+      // Consented: a leave for good (a drop would hold the seat, and the room, for the reconnection window).
+      if (client) client.leave(CloseCode.CONSENTED);
     };
     void host.presence.subscribe(channel(host.roomId), onTaken);
 
