@@ -30,6 +30,7 @@ import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
 import { roomBudgetOf } from './config';
 import { setRoomBudget } from './rooms/room-budget';
+import { setWindowRedis } from './rooms/sliding-window';
 import { setRankedRules } from './ranked/eligibility';
 
 /**
@@ -137,6 +138,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
   setRoomBudget(roomBudgetOf(config, httpRedis));
+  setWindowRedis(httpRedis);
   setRankedRules(config.rankedRules);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({

@@ -71,3 +71,20 @@ export class SlidingWindow {
     for (const [key, times] of this.memory) if (!times.length || times[times.length - 1] <= before) this.memory.delete(key);
   }
 }
+
+/** The connection the per-address windows share (the HTTP limits' one, with REDIS_URL): set at start-up. */
+let sharedRedis: Redis | undefined;
+const shared = new Map<string, SlidingWindow>();
+
+export function setWindowRedis(redis: Redis | undefined): void {
+  sharedRedis = redis;
+  shared.clear();
+}
+
+/** One window per prefix and rule, counting in Redis when the server has it (so every process shares it). */
+export function sharedWindow(rule: WindowRule, keyPrefix: string): SlidingWindow {
+  const id = `${keyPrefix}:${rule.points}/${rule.seconds}`;
+  let window = shared.get(id);
+  if (!window) shared.set(id, (window = new SlidingWindow(rule, keyPrefix, sharedRedis)));
+  return window;
+}

@@ -52,6 +52,8 @@ export interface StepContext<G extends AnyGame, L = unknown> {
   readonly seats: readonly (SeatRecord | undefined)[];
   readonly schema: TableSchema;
   readonly roomId: string;
+  /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
+  addressOf(sessionId: string): string | undefined;
   /** Epoch ms at which the game was set up. */
   readonly startedAt: number;
   /** The server part's own data in this room (`local`). */

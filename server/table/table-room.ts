@@ -557,8 +557,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private stepContext(): StepContext<G> {
-    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt, local: this.local };
+    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
   }
+
+  private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
 
   /** Everything needed to rebuild this room in another process. */
   protected snapshot() {

@@ -17,3 +17,7 @@ export const nextRoundMs = () => fromEnv('NEXT_ROUND_MS', 4000);
 export const nextGameMs = () => fromEnv('NEXT_GAME_MS', 5000);
 /** How long the ranked queue takes to widen a player's window from ±100 to ±400 (ms). */
 export const queueWidenMs = () => fromEnv('QUEUE_WIDEN_MS', 60_000);
+/** A player's Monty Hall statistics are forgotten after this many days without a game (days). */
+export const montyStatsTtlDays = () => fromEnv('MONTY_STATS_TTL_DAYS', 90) || 90;
+/** Finished Tic Tac Toe games one player's address teaches the AI per hour (0: no learning from anyone). */
+export const tttLearnPerHour = () => fromEnv('TTT_LEARN_PER_HOUR', 20);
