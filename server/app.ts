@@ -31,6 +31,10 @@ import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweep
 import { httpSide } from './http/setup';
 import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
+import { roomBudgetOf } from './config';
+import { setRoomBudget } from './rooms/room-budget';
+import { setWindowRedis } from './rooms/sliding-window';
+import { setRankedRules } from './ranked/eligibility';
 
 /**
  * Colyseus gives every room two encode buffers of `Encoder.BUFFER_SIZE` (16 KB by default), and
@@ -142,6 +146,9 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const http = httpSide(config, httpRedis);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
+  setRoomBudget(roomBudgetOf(config, httpRedis));
+  setWindowRedis(httpRedis);
+  setRankedRules(config.rankedRules);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,

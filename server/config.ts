@@ -7,6 +7,9 @@ import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
 import { DEFAULT_COMPUTER_LIMITS, type ComputerLimits } from './games/gomoku/computer-limits';
+import type Redis from 'ioredis';
+import { DEFAULT_ROOM_LIMITS, RoomBudget } from './rooms/room-budget';
+import { DEFAULT_RANKED_RULES, type RankedRules } from './ranked/eligibility';
 
 /** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
 export interface RateLimitRule {
@@ -27,6 +30,8 @@ export interface RateLimitSettings {
   read: RateLimitRule;
   /** `GET /healthz` (answered from a cache, but each request still costs a Redis round trip for its count). */
   health: RateLimitRule;
+  /** Room creations by any path (matchmaking, rematch, ranked pairing), per address, over a sliding window (server/rooms/room-budget.ts). */
+  rooms: RateLimitRule;
   /**
    * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
    * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
@@ -44,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   adminLogin: { points: 10, seconds: 60 },
   read: { points: 300, seconds: 60 },
   health: { points: 120, seconds: 60 },
+  rooms: { points: 30, seconds: 60 },
   exemptLoopback: false,
   keyPrefix: 'parlor:ratelimit',
 };
@@ -80,6 +86,10 @@ export interface ParlorConfig {
   floodLimits?: Partial<FloodLimits>;
   /** What one address or player may take of the Gomoku computer (computer-limits.ts); each field left out takes its default. */
   computerLimits?: Partial<ComputerLimits>;
+  /** Table rooms one client address holds at once (0: no cap); default 20. */
+  maxRoomsPerAddress?: number;
+  /** Ranked play's defences against rating farming (server/ranked/eligibility.ts); each field left out takes its default. */
+  rankedRules?: Partial<RankedRules>;
 }
 
 /** The computer's limits of a config, defaults filled in. */
@@ -95,6 +105,12 @@ export function floodLimitsOf(config: ParlorConfig): FloodLimits {
 /** The rate limits of a config, defaults filled in. */
 export function rateLimitsOf(config: ParlorConfig): RateLimitSettings {
   return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+}
+
+/** The room budget of a config (server/rooms/room-budget.ts): its counters share the HTTP limits' Redis connection. */
+export function roomBudgetOf(config: ParlorConfig, redis?: Redis): RoomBudget {
+  const rates = rateLimitsOf(config);
+  return new RoomBudget({ create: rates.rooms, maxPerAddress: config.maxRoomsPerAddress ?? DEFAULT_ROOM_LIMITS.maxPerAddress, exemptLoopback: rates.exemptLoopback, keyPrefix: `${rates.keyPrefix}:rooms` }, redis);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfig {
@@ -115,6 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       adminLogin: rule(env, 'RATE_LIMIT_ADMIN_LOGIN', DEFAULT_RATE_LIMITS.adminLogin),
       read: rule(env, 'RATE_LIMIT_READ', DEFAULT_RATE_LIMITS.read),
       health: rule(env, 'RATE_LIMIT_HEALTH', DEFAULT_RATE_LIMITS.health),
+      rooms: rule(env, 'RATE_LIMIT_ROOMS', DEFAULT_RATE_LIMITS.rooms),
       exemptLoopback: flag(env, 'RATE_LIMIT_EXEMPT_LOOPBACK', DEFAULT_RATE_LIMITS.exemptLoopback),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -132,6 +149,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       perAddress: limit(env, 'COMPUTER_GAMES_PER_ADDRESS', DEFAULT_COMPUTER_LIMITS.perAddress),
       perPlayer: limit(env, 'COMPUTER_GAMES_PER_PLAYER', DEFAULT_COMPUTER_LIMITS.perPlayer),
       queue: limit(env, 'COMPUTER_QUEUE', DEFAULT_COMPUTER_LIMITS.queue),
+    },
+    maxRoomsPerAddress: wholeNumber(env, 'MAX_ROOMS_PER_ADDRESS', 20),
+    rankedRules: {
+      minAccountAgeHours: wholeNumber(env, 'RANKED_MIN_ACCOUNT_AGE_HOURS', DEFAULT_RANKED_RULES.minAccountAgeHours),
+      gamesPerPairPerDay: wholeNumber(env, 'RANKED_GAMES_PER_PAIR_PER_DAY', DEFAULT_RANKED_RULES.gamesPerPairPerDay),
+      sameAddressDays: wholeNumber(env, 'RANKED_SAME_ADDRESS_DAYS', DEFAULT_RANKED_RULES.sameAddressDays),
+      minLoserMoves: wholeNumber(env, 'RANKED_MIN_LOSER_MOVES', DEFAULT_RANKED_RULES.minLoserMoves),
     },
   };
 }
@@ -162,6 +186,15 @@ function limit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === 'off') return 0;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new Error(`${name} must be a whole number from 0 (no limit) to 1000000, or off, got ${env[name]}`);
+  return value;
+}
+
+/** A whole number from 0 (0 turns the rule it sets off). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new Error(`${name} must be a whole number from 0 to 1000000, got ${raw}`);
   return value;
 }
 

@@ -28,6 +28,7 @@ import { httpMetrics } from '../metrics';
 import type { HttpLimits } from './rate-limit';
 import { tooManyRequests } from './rate-limit';
 import { JSON_MAX_DEPTH, JsonShapeScanner, jsonShapeRefusal, type JsonShapeLimits } from './json-shape';
+import { ADDRESS_HEADER } from '../rooms/room-budget';
 
 export const MAX_MATCHMAKE_BODY_BYTES = 16 * 1024;
 /** Join options are flat objects of a few fields (the lobby's filter the largest: tens of items). */
@@ -95,6 +96,8 @@ async function gate(req: IncomingMessage, res: ServerResponse, limits: HttpLimit
   if (methodOf(req) === 'reconnect' && (typeof reconnectionToken !== 'string' || reconnectionToken === '')) {
     return send(req, res, 400, { error: "'reconnectionToken' must be provided for reconnection", code: 'invalid_body' });
   }
+  // The address the room budget counts (room-budget.ts), as computed here: whatever the client sent under that name is replaced.
+  req.headers[ADDRESS_HEADER] = limits.clientAddress(req);
   // Colyseus reads this instead of the (consumed) stream, as JSON whatever the client declared.
   (req as IncomingMessage & { body?: string }).body = text;
   req.headers['content-type'] = 'application/json';

@@ -3,6 +3,7 @@ import type express from 'express';
 import * as v from 'valibot';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import { createGuest } from '../ranked/identity';
+import { normalizeAddress, rateKey } from './rate-limit';
 import { matchAsText } from '../ranked/match-text';
 import type { RankedStore } from '../ranked/ranked-store';
 import type { PlayerRecord } from '../ranked/records';
@@ -20,7 +21,8 @@ export function mountRankedRoutes(app: express.Application, store: RankedStore):
   app.post('/api/guest', jsonBody({ limit: '2kb', maxItems: 64, allowedKeys: new Set(['name']) }), async (req, res) => {
     const body = v.safeParse(guestBody, req.body);
     if (!body.success) return void res.status(400).json({ error: 'the body must be {"name": …} and nothing else', code: 'invalid_body', message: 'the body must be {"name": …} and nothing else' });
-    const result = await createGuest(store, body.output.name);
+    // req.ip honours TRUST_PROXY (setup.ts sets express's `trust proxy` to the same hop count).
+    const result = await createGuest(store, body.output.name, rateKey(normalizeAddress(req.ip ?? '')));
     if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
     res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
   });

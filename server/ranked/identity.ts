@@ -50,13 +50,14 @@ export function verifyToken(token: unknown): Identity | null {
   }
 }
 
-export async function createGuest(store: RankedStore, rawName: unknown): Promise<GuestResult> {
+/** `createdFrom`: the address key of the request (eligibility.ts keeps accounts of one address apart). */
+export async function createGuest(store: RankedStore, rawName: unknown, createdFrom?: string): Promise<GuestResult> {
   const name = typeof rawName === 'string' ? rawName.trim() : '';
   if (!NAME.test(name)) {
     return { ok: false, code: 'invalid_name', message: 'a name is 2-20 letters, digits, spaces, "_", "-" or "." and starts and ends with a letter or digit' };
   }
   const playerId = newId();
   if (!(await store.claimName(name, playerId))) return { ok: false, code: 'name_taken', message: `"${name}" is taken by an active player` };
-  await store.savePlayer(newPlayer(playerId, name, Date.now()));
+  await store.savePlayer(newPlayer(playerId, name, Date.now(), createdFrom));
   return { ok: true, playerId, name, token: issueToken({ playerId, name }) };
 }

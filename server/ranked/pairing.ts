@@ -2,7 +2,8 @@
  * Who plays whom in the ranked queue. Each waiting player accepts opponents within a rating
  * window that widens from ±100 to ±400 over their first minute of waiting; two players are
  * paired when each is inside the other's window. Nobody is paired with themselves (two tabs),
- * nor with the opponent they just played while anyone else is waiting.
+ * nor with the opponent they just played while anyone else is waiting, nor with anyone
+ * `mayPair` refuses (eligibility.ts: accounts made from one address, in their first week).
  */
 export interface QueueEntry {
   sessionId: string;
@@ -21,15 +22,16 @@ export function ratingWindow(waitedMs: number, widenMs = 60_000): number {
 }
 
 /** Pairs to make now, longest-waiting players first, each with the closest acceptable rating. */
-export function findPairs(queue: QueueEntry[], now: number, lastOpponent: (playerId: string) => string | undefined, widenMs = 60_000): [QueueEntry, QueueEntry][] {
+export function findPairs<E extends QueueEntry>(queue: E[], now: number, lastOpponent: (playerId: string) => string | undefined, widenMs = 60_000,
+  mayPair: (a: E, b: E) => boolean = () => true): [E, E][] {
   const window = (e: QueueEntry) => ratingWindow(now - e.since, widenMs);
   const waiting = [...queue].sort((a, b) => a.since - b.since);
   const taken = new Set<string>();
-  const pairs: [QueueEntry, QueueEntry][] = [];
+  const pairs: [E, E][] = [];
   for (const a of waiting) {
     if (taken.has(a.sessionId)) continue;
     const fits = waiting.filter((b) => !taken.has(b.sessionId) && b.sessionId !== a.sessionId && b.playerId !== a.playerId
-      && b.bestOf === a.bestOf && Math.abs(a.rating - b.rating) <= Math.min(window(a), window(b)));
+      && b.bestOf === a.bestOf && Math.abs(a.rating - b.rating) <= Math.min(window(a), window(b)) && mayPair(a, b));
     const others = new Set(waiting.filter((b) => !taken.has(b.sessionId) && b.playerId !== a.playerId).map((b) => b.playerId));
     const fresh = fits.filter((b) => lastOpponent(a.playerId) !== b.playerId);
     // A rematch of the last pairing only when nobody else is waiting at all.

@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { newId, newKey } from '../ids';
-import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
+import { CloseCode, ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import { log } from '../log';
@@ -17,13 +17,19 @@ import { parseClientOptions } from '../table/join-options';
 import { queueWidenMs } from '../table/timings';
 import { verifyToken, type Identity } from './identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
+import { mayPair, rankedRefusal, type AccountOrigin } from './eligibility';
+import { addressFromContext, roomBudget, TOO_MANY_ROOMS } from '../rooms/room-budget';
 import type { RankedStore } from './ranked-store';
 import type { RankedOption, SeriesPlayer } from './series';
 
-interface Waiting extends QueueEntry {
+interface Waiting extends QueueEntry, AccountOrigin {
   name: string;
   rd: number;
+  /** The client's address (room-budget.ts): the match's room counts against it. */
+  address?: string;
 }
+
+type QueueAuth = { identity: Identity; bestOf: 1 | 3; address?: string };
 
 const TICK_MS = 1000;
 /** Players waiting at once: a cap, like everything a client can grow. */
@@ -38,6 +44,16 @@ const queueOptions = {
 export function rankedQueueRoom(store: RankedStore) {
   return class extends RankedQueueRoom {
     protected readonly store = store;
+
+    /** Besides the token: an account old enough for rated play (eligibility.ts), and an address with a room to spare. */
+    static override async onAuth(token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
+      const auth = await RankedQueueRoom.onAuth(token, raw, context);
+      const player = await store.player(auth.identity.playerId);
+      if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
+      const refusal = rankedRefusal(player, Date.now());
+      if (refusal) throw new ServerError(ErrorCode.AUTH_FAILED, refusal);
+      return auth;
+    }
   };
 }
 
@@ -53,11 +69,14 @@ export abstract class RankedQueueRoom extends Room {
     guardFrames(this);
   }
 
-  static override async onAuth(_token: string, raw: unknown): Promise<{ identity: Identity; bestOf: 1 | 3 }> {
+  static override async onAuth(_token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
     const options = parseClientOptions(queueOptions, raw);
     const identity = verifyToken(options.token);
     if (!identity) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (POST /api/guest)');
-    return { identity, bestOf: Number(options.bestOf) as 1 | 3 };
+    const address = addressFromContext(context);
+    const refused = await roomBudget().checkHeld(address);
+    if (refused) throw refused;
+    return { identity, bestOf: Number(options.bestOf) as 1 | 3, address };
   }
 
   override onCreate() {
@@ -67,11 +86,12 @@ export abstract class RankedQueueRoom extends Room {
     this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
   }
 
-  override async onJoin(client: Client, _options: unknown, auth: { identity: Identity; bestOf: 1 | 3 }) {
+  override async onJoin(client: Client, _options: unknown, auth: QueueAuth) {
     const player = await this.store.player(auth.identity.playerId);
     if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
     this.waiting.set(client.sessionId, {
       sessionId: client.sessionId, playerId: player.id, name: player.name, rating: player.rating, rd: player.rd, bestOf: auth.bestOf, since: Date.now(),
+      createdAt: player.createdAt, createdFrom: player.createdFrom, address: auth.address,
     });
     this.report(client);
   }
@@ -99,7 +119,8 @@ export abstract class RankedQueueRoom extends Room {
   }
 
   private async pairAndReport() {
-    const pairs = findPairs([...this.waiting.values()], Date.now(), (id) => this.lastOpponent.get(id), queueWidenMs());
+    const now = Date.now();
+    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), (a, b) => mayPair(a, b, now));
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
       await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));
@@ -108,6 +129,18 @@ export abstract class RankedQueueRoom extends Room {
   }
 
   private async startMatch(pair: [Waiting, Waiting]) {
+    // The match's room counts against each player's address; one over its budget is told why and leaves the queue.
+    const refusals = await Promise.all(pair.map((w) => roomBudget().create(w.address)));
+    if (refusals.some(Boolean)) {
+      pair.forEach((w, i) => {
+        const client = this.clients.getById(w.sessionId);
+        if (refusals[i]) {
+          client?.send('error', { code: TOO_MANY_ROOMS, message: refusals[i]!.message });
+          client?.leave(CloseCode.CONSENTED);
+        } else this.waiting.set(w.sessionId, w); // back in the queue, as it was
+      });
+      return;
+    }
     const [a, b] = randomInt(2) ? [pair[1], pair[0]] : pair; // who opens game 1: a coin toss
     const keys = { 1: newKey(), 2: newKey() };
     const player = (w: Waiting): SeriesPlayer => ({ playerId: w.playerId, name: w.name, rating: w.rating, rd: w.rd });
@@ -115,7 +148,7 @@ export abstract class RankedQueueRoom extends Room {
     const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
     this.lastOpponent.set(a.playerId, b.playerId).set(b.playerId, a.playerId);
     for (const [w, seat] of [[a, 1], [b, 2]] as const) {
-      const reservation = await matchMaker.reserveSeatFor(room, { name: w.name, seatKey: keys[seat] });
+      const reservation = await matchMaker.reserveSeatFor(room, { name: w.name, seatKey: keys[seat], address: w.address });
       this.clients.getById(w.sessionId)?.send('matched', { roomId: room.roomId, matchId: ranked.matchId, reservation });
     }
   }

@@ -13,6 +13,8 @@ export interface PlayerRecord extends Rating {
   losses: number;
   draws: number;
   createdAt: number;
+  /** The address key (rate-limit.ts rateKey) the account was made from: accounts of one address are not paired in their first week. */
+  createdFrom?: string;
 }
 
 export interface GameRecord {
@@ -69,8 +71,8 @@ export interface Settlement {
   history: [HistoryEntry, HistoryEntry];
 }
 
-export function newPlayer(id: string, name: string, now: number): PlayerRecord {
-  return { id, name, ...NEW_PLAYER, games: 0, wins: 0, losses: 0, draws: 0, createdAt: now };
+export function newPlayer(id: string, name: string, now: number, createdFrom?: string): PlayerRecord {
+  return { id, name, ...NEW_PLAYER, games: 0, wins: 0, losses: 0, draws: 0, createdAt: now, ...(createdFrom ? { createdFrom } : {}) };
 }
 
 /** Both players after one game, with their history lines. Pure: the stores make it happen once. */

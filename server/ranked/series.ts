@@ -7,8 +7,12 @@
 import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import type { Score } from '../../shared/games/rating/glicko2';
+import { DAY_MS, loserMovedEnough, pairHasGamesLeft } from './eligibility';
 import type { RankedStore } from './ranked-store';
 import type { GameRecord, MatchRecord } from './records';
+
+/** History lines read for the pair's daily cap: more than the cap can ever reach in a day. */
+const HISTORY_LOOKBACK = 100;
 
 export interface SeriesPlayer {
   playerId: string;
@@ -36,6 +40,8 @@ export interface SeriesData {
   game: number;
   /** Seats that sent an action themselves in this game (a timeout's move does not count). */
   acted: Seat[];
+  /** How many actions each seat sent itself in this game (absent in snapshots from before it was kept). */
+  actions?: Record<string, number>;
   /** The game is over and its rating update may not have happened yet (a crash in between). */
   unsettled: boolean;
   wins: Record<string, number>;
@@ -45,7 +51,7 @@ export interface SeriesData {
 }
 
 export function startSeries(matchId: string, bestOf: 1 | 3, players: [SeriesPlayer, SeriesPlayer]): SeriesData {
-  return { matchId, bestOf, players, game: 1, acted: [], unsettled: false, wins: {}, changes: {}, finished: false };
+  return { matchId, bestOf, players, game: 1, acted: [], actions: {}, unsettled: false, wins: {}, changes: {}, finished: false };
 }
 
 /** The player in `seat` in the current game. */
@@ -56,11 +62,27 @@ export function playerInSeat(series: SeriesData, seat: Seat): SeriesPlayer {
 
 export function noteAction(series: SeriesData, seat: Seat): void {
   if (!series.acted.includes(seat)) series.acted.push(seat);
+  series.actions ??= {};
+  series.actions[seat] = (series.actions[seat] ?? 0) + 1;
 }
 
-/** Aborting before both players have moved at least once is a no-result. */
-export function isRated(series: SeriesData): boolean {
-  return series.acted.length === 2;
+/**
+ * Aborting before both players have moved at least once is a no-result; so is a decisive game
+ * whose loser made fewer than the rules' minimum of actions of their own (eligibility.ts).
+ */
+export function isRated(series: SeriesData, winner: Seat | null = null, endReason: string | null = null): boolean {
+  if (series.acted.length !== 2) return false;
+  if (winner === null) return true;
+  const loser = winner === 1 ? 2 : 1;
+  // A resignation is the loser's last action, not a move of the game.
+  return loserMovedEnough((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
+}
+
+/** Rated games the two players played against each other in the last 24 h (from the first one's history). */
+async function ratedToday(store: RankedStore, series: SeriesData, a: string, b: string, now: number): Promise<number> {
+  const history = await store.history(a, HISTORY_LOOKBACK);
+  // This very game is left out: settled once already (a crash in between), it is counted as the first time.
+  return history.filter((h) => h.opponent.id === b && h.at > now - DAY_MS && !(h.matchId === series.matchId && h.game === series.game)).length;
 }
 
 export async function recordMatchStart(store: RankedStore, series: SeriesData): Promise<void> {
@@ -78,8 +100,10 @@ export async function recordMatchStart(store: RankedStore, series: SeriesData): 
 export async function settleGame(store: RankedStore, series: SeriesData, game: GomokuState): Promise<GameRecord> {
   const id = (seat: Seat | null) => (seat ? playerInSeat(series, seat).playerId : '');
   const winner = game.winner === 1 || game.winner === 2 ? id(game.winner) : null;
-  const rated = isRated(series);
   const [a, b] = [series.players[0].playerId, series.players[1].playerId];
+  const winnerSeat = game.winner === 1 || game.winner === 2 ? game.winner : null;
+  // The pair's daily cap is read before this game is settled: a replay after a crash finds the marker first (ranked-store.ts).
+  const rated = isRated(series, winnerSeat, game.endReason) && pairHasGamesLeft(await ratedToday(store, series, a, b, Date.now()));
   let changes: GameRecord['changes'] = {};
   if (rated) {
     const scoreA: Score = winner === a ? 1 : winner === b ? 0 : 0.5;
@@ -120,6 +144,7 @@ function seriesLeader(series: SeriesData): string | null {
 export function nextGame(series: SeriesData): void {
   series.game += 1;
   series.acted = [];
+  series.actions = {};
 }
 
 /** A player left for good between two games: the match ends on the score it has. */

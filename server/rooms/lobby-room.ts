@@ -5,7 +5,7 @@
  * reaches Colyseus, whose filtering throws on shapes it does not expect (and a throw in
  * its listing callback would take the whole process down).
  */
-import { LobbyRoom, type Client } from '@colyseus/core';
+import { ErrorCode, LobbyRoom, ServerError, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { decodePayload, stringField } from '../../shared/core/payload';
 import { metrics } from '../metrics';
@@ -16,16 +16,19 @@ import { parseClientOptions } from '../table/join-options';
 const FILTER_FIELDS_MAX = 8;
 
 export const lobbyFilter = v.nullish(
-  v.strictObject({
-    name: v.optional(stringField('name', 32)),
-    metadata: v.optional(
-      v.pipe(
-        v.custom<Record<string, unknown>>((m) => !Array.isArray(m), 'metadata must be an object of fields'),
-        v.record(stringField('metadata key', 32), v.union([stringField('metadata value'), v.number(), v.boolean()], 'metadata values must be strings, numbers or booleans')),
-        v.check((m) => Object.keys(m).length <= FILTER_FIELDS_MAX, `metadata has at most ${FILTER_FIELDS_MAX} fields`),
+  v.pipe(
+    v.custom<Record<string, unknown>>((f) => !Array.isArray(f), 'a filter is an object: {name?, metadata?}'),
+    v.strictObject({
+      name: v.optional(stringField('name', 32)),
+      metadata: v.optional(
+        v.pipe(
+          v.custom<Record<string, unknown>>((m) => !Array.isArray(m), 'metadata must be an object of fields'),
+          v.record(stringField('metadata key', 32), v.union([stringField('metadata value'), v.number(), v.boolean()], 'metadata values must be strings, numbers or booleans')),
+          v.check((m) => Object.keys(m).length <= FILTER_FIELDS_MAX, `metadata has at most ${FILTER_FIELDS_MAX} fields`),
+        ),
       ),
-    ),
-  }),
+    }),
+  ),
 );
 
 type Listing = { name: string; metadata?: Record<string, unknown> };
@@ -38,8 +41,13 @@ export class ParlorLobby extends LobbyRoom {
     guardFrames(this);
   }
 
+  /** A bad filter in the join options is refused with the code a bad `filter` message gets: `invalid_payload: …`. */
   static override async onAuth(_token: string, options: unknown) {
-    parseClientOptions({ filter: lobbyFilter }, options);
+    try {
+      parseClientOptions({ filter: lobbyFilter }, options);
+    } catch (err) {
+      throw new ServerError(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `invalid_payload: ${(err as Error).message.replace(/^invalid join option: /, '')}`);
+    }
     return true;
   }
 

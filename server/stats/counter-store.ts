@@ -6,7 +6,8 @@
 import type Redis from 'ioredis';
 
 export interface CounterStore {
-  add(group: string, counts: Record<string, number>): Promise<void>;
+  /** `idleTtlSeconds`: the group is forgotten that long after its last addition (a player's own statistics). */
+  add(group: string, counts: Record<string, number>, idleTtlSeconds?: number): Promise<void>;
   get(group: string): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
@@ -21,9 +22,10 @@ export class RedisCounterStore implements CounterStore {
     this.redis = redis;
   }
 
-  async add(group: string, counts: Record<string, number>): Promise<void> {
+  async add(group: string, counts: Record<string, number>, idleTtlSeconds?: number): Promise<void> {
     const tx = this.redis.multi();
     for (const [field, n] of Object.entries(counts)) tx.hincrby(PREFIX + group, field, n);
+    if (idleTtlSeconds) tx.expire(PREFIX + group, idleTtlSeconds);
     await tx.exec();
   }
 

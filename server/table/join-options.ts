@@ -17,9 +17,10 @@ import { booleanOption } from '../../shared/core/options';
 export const NAME_MAX = 24;
 /**
  * Options only server code may set; a client that sends one is refused. `open` is the mark
- * onAuth itself puts on a player's options for `joinOrCreate`'s filter.
+ * onAuth itself puts on a player's options for `joinOrCreate`'s filter; `address` the client's
+ * address it carries from the matchmaking gate (room-budget.ts); `rematchOf` the room a rematch came from.
  */
-export const SERVER_ONLY_OPTIONS = ['restore', 'ranked', 'seatKeys', 'seatKey', 'open'] as const;
+export const SERVER_ONLY_OPTIONS = ['restore', 'ranked', 'seatKeys', 'seatKey', 'open', 'address', 'rematchOf'] as const;
 /** Keys that would reach an object's prototype when copied by assignment. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -5,11 +5,17 @@
  * two-seat game the other player opens), and every spectator gets the new room's id, to
  * watch it. Bots sit in the new room as its options make them. A seat a bot plays for a
  * player who left is not waited for, and gets no reservation.
+ *
+ * Rooms cost (issue 27): each vote counts as a room creation against the voter's address
+ * (room-budget.ts; refused `too_many_rooms` when its window is full), the new room's seats
+ * are held under the players' addresses, and once a player takes their seat in the new room
+ * the server takes them out of this one: nobody piles up finished rooms by rematching.
  */
-import { matchMaker, type Client } from '@colyseus/core';
+import { CloseCode, matchMaker, type Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
+import { roomBudget } from '../rooms/room-budget';
 import type { SeatRecord, TablePolicy } from './server-game';
 import type { TableHost } from './server-game';
 
@@ -39,6 +45,29 @@ export function rematch(options: RematchOptions) {
     const votes = () => options.votes(host.schema);
 
     let made = false;
+    /** This room's players by the seat they were given in the new room. */
+    const movedTo = new Map<number, string>();
+    /** The room this one is a rematch of, and the seats of it already announced as taken here. */
+    let from: string | null = null;
+    const announced = new Set<number>();
+    const channel = (roomId: string) => `parlor:rematch-taken:${roomId}`;
+    const onTaken = (seat: unknown) => {
+      const id = typeof seat === 'number' ? movedTo.get(seat) : undefined;
+      const client = id === undefined ? undefined : host.client(id);
+      // Consented: a leave for good (a drop would hold the seat, and the room, for the reconnection window).
+      if (client) client.leave(CloseCode.CONSENTED);
+    };
+    void host.presence.subscribe(channel(host.roomId), onTaken);
+
+    /** A player took a seat here: the room of the rematch lets them go. */
+    function announceSeats() {
+      if (from === null) return;
+      host.seats.forEach((record, seat) => {
+        if (!present(record) || announced.has(seat)) return;
+        announced.add(seat);
+        void host.presence.publish(channel(from!), seat);
+      });
+    }
 
     async function ask(client: Client, seat: number | null) {
       if (seat === null) return host.reject(client, 'spectator', 'spectators cannot act');
@@ -47,6 +76,9 @@ export function rematch(options: RematchOptions) {
       const refused = options.refuse?.(host.schema);
       if (refused) return host.reject(client, refused[0], refused[1]);
       if (votes().includes(client.sessionId)) return host.reject(client, 'already_asked', 'you already asked for a rematch');
+      const overBudget = await roomBudget().create(host.addressOf(client.sessionId));
+      if (overBudget) return host.reject(client, 'too_many_rooms', overBudget.message);
+      if (made || votes().includes(client.sessionId)) return; // decided while the budget was asked
       votes().push(client.sessionId);
       host.afterChange();
       await makeWhenAgreed();
@@ -60,11 +92,12 @@ export function rematch(options: RematchOptions) {
       const seats = host.seats;
       const keys = Object.fromEntries(seats.map((_, i) => [i + 1, newKey()]));
       const own = Object.fromEntries(Object.entries(host.options).filter(([k]) => k !== 'name' && k !== 'spectate' && k !== 'seatToken'));
-      const next = await matchMaker.createRoom(host.roomName, { ...(options.next?.(own) ?? own), seatKeys: keys });
+      const next = await matchMaker.createRoom(host.roomName, { ...(options.next?.(own) ?? own), seatKeys: keys, rematchOf: host.roomId });
       for (const [i, record] of seats.entries()) {
         if (!present(record)) continue;
         const to = options.seat?.(i, seats.length) ?? (i + 1) % seats.length;
-        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1] });
+        movedTo.set(to, record.id);
+        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1], address: host.addressOf(record.id) });
         host.client(record.id)?.send('rematch', { roomId: next.roomId, reservation });
       }
       // Spectators follow the players: they get the room to watch (no seat).
@@ -76,9 +109,16 @@ export function rematch(options: RematchOptions) {
 
     return {
       name: 'rematch',
+      create(serverOptions) {
+        if (typeof serverOptions.rematchOf === 'string') from = serverOptions.rematchOf;
+      },
+      dispose() {
+        void host.presence.unsubscribe(channel(host.roomId), onTaken);
+      },
       messages: { rematch: { schema: emptyPayload, handle: (client, seat) => ask(client, seat) } },
       // A player leaving (a bot then plays their seat) may complete the vote.
       mirror: () => {
+        announceSeats();
         if (!made && votes().length > 0) makeWhenAgreed().catch((err) => host.log.error({ err }, 'rematch failed'));
       },
       save: () => Array.from({ length: votes().length }, (_, i) => votes()[i]),

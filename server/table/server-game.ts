@@ -3,7 +3,7 @@
  * the rules' public view into it, and its lobby listing fields. Seats, clocks, bots,
  * persistence and the action pipeline are the table's (table-room.ts), once for every game.
  */
-import type { Client } from '@colyseus/core';
+import type { Client, Presence } from '@colyseus/core';
 import type * as v from 'valibot';
 import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf, ViewOf } from '../../shared/core/game';
 import type { Random } from '../../shared/core/rng';
@@ -61,6 +61,8 @@ export interface StepContext<G extends AnyGame, L = unknown> {
   readonly seats: readonly (SeatRecord | undefined)[];
   readonly schema: TableSchema;
   readonly roomId: string;
+  /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
+  addressOf(sessionId: string): string | undefined;
   /** Epoch ms at which the game was set up. */
   readonly startedAt: number;
   /** The server part's own data in this room (`local`). */
@@ -199,6 +201,10 @@ export interface TableHost {
   /** The rules state of the current game (plain data), null before the first. */
   game(): unknown;
   client(sessionId: string): Client | undefined;
+  /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
+  addressOf(sessionId: string): string | undefined;
+  /** The matchmaker's presence: pub/sub between rooms, across processes with Redis. */
+  readonly presence: Presence;
   reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string): void;
   /** A new game at the same table; `swapSeats` exchanges the two seats first (the other player opens). */
   newGame(swapSeats: boolean): Promise<void>;

@@ -25,6 +25,7 @@ import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
 import { roomClientAddress } from './client-address';
 import { verifyToken } from '../ranked/identity';
+import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../rooms/room-budget';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
 export const SNAPSHOT_VERSION = 2;
@@ -49,14 +50,29 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
     protected readonly services = services;
     protected readonly entries = entries;
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
-    static override async onAuth(_token: string, options: unknown): Promise<unknown> {
+    static override async onAuth(_token: string, options: unknown, context?: unknown): Promise<unknown> {
       const parsed = parseClientOptions(entries, options);
       configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
+      await carryAddress(options, addressFromContext(context));
       return true;
     }
   };
 }
+
+/**
+ * A matchmaking call's address (the gate's, room-budget.ts) goes with the options to onCreate and
+ * onJoin, as a server-only option; an address that holds its most rooms already is refused here,
+ * before a room is made or a seat reserved.
+ */
+async function carryAddress(options: unknown, address: string | undefined): Promise<void> {
+  if (!address || typeof options !== 'object' || options === null) return;
+  const refused = await roomBudget().checkHeld(address);
+  if (refused) throw refused;
+  (options as Record<string, unknown>)[ADDRESS_OPTION] = address;
+}
+
+const addressOption = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 64 ? value : undefined);
 
 /** A game's config from parsed options; a refusal is a join error, as a bad option is. */
 function configOf<G extends AnyGame>(definition: G, options: Record<string, unknown>): ConfigOf<G> {
@@ -90,8 +106,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
   private policies: TablePolicy[] = [];
-  /** Each rate-limited query's buckets (ServerGame.queries). */
-  private queryLimits: FloodControl[] = [];
   private lastEvents: readonly EventOf<G>[] = NO_EVENTS;
   private mirrorCtx?: { -readonly [K in keyof MirrorContext<G>]: MirrorContext<G>[K] };
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
@@ -102,6 +116,28 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private admissions = new Map<string, () => void>();
   /** The brain's decision under way: aborted when the room goes or a seated player leaves. */
   private thinking: AbortController | null = null;
+  /** The address each client's room hold is counted against (room-budget.ts), until it leaves. */
+  private held = new Map<string, string>();
+
+  /** Whose bucket a query counts against: the seat's, else the address's, so that leaving and coming back refills nothing. */
+  private askerKey(sessionId: string): string {
+    const seat = this.seatOf(sessionId);
+    return seat !== null ? `seat:${seat}` : `address:${this.addresses.get(sessionId) ?? sessionId}`;
+  }
+
+  private holdFor(sessionId: string, address: string | undefined) {
+    if (!address) return;
+    this.held.set(sessionId, address);
+    if (!this.addresses.has(sessionId)) this.addresses.set(sessionId, address);
+    void roomBudget().hold(address, this.roomId);
+  }
+
+  private releaseHold(sessionId: string) {
+    const address = this.held.get(sessionId);
+    if (!address) return;
+    this.held.delete(sessionId);
+    void roomBudget().release(address, this.roomId);
+  }
 
   /** The rules state, by the name a room's game has always had (white-box tests read, and set, `room.game`). */
   get game(): StateOf<G> | null {
@@ -129,6 +165,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     }
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
+    // A room a client asked the matchmaker for counts against its address's budget (rematches and pairings count where they are made).
+    const refused = restore === undefined ? await roomBudget().create(addressOption(server.address)) : null;
+    if (refused) throw refused;
     this.options = { ...options };
     const host = new TableRoom.Host(this as unknown as TableRoom<AnyGame, TableSchema>);
     this.policies = (this.serverGame.policies ?? []).map((make) => make(host));
@@ -152,9 +191,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       const { limit } = query;
       // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
       const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
-      if (asked) this.queryLimits.push(asked);
       this.handle(type, query.schema, (client, payload) => {
-        if (asked && asked.verdict(client.sessionId, Date.now()) !== 'admit') {
+        if (asked && asked.verdict(this.askerKey(client.sessionId), Date.now()) !== 'admit') {
           return this.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
         }
         // In turn with the room's steps: an answer never shows an action whose save is still awaited.
@@ -219,6 +257,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
         await this.sit(client, seat, name);
       }
     }
+    this.holdFor(client.sessionId, addressOption(server.address));
     return this.arrived(client, name);
   }
 
@@ -243,8 +282,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     // A deploy disconnects everyone on purpose: they are not leaving, they come back elsewhere.
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
     this.departed(client.sessionId);
-    for (const asked of this.queryLimits) asked.forget(client.sessionId);
     this.release(client.sessionId);
+    this.releaseHold(client.sessionId);
     this.addresses.delete(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
@@ -286,6 +325,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   override async onDispose() {
     this.thinking?.abort();
     this.release();
+    for (const sessionId of [...this.held.keys()]) this.releaseHold(sessionId);
     this.timers.clearAll();
     for (const policy of this.policies) policy.dispose?.();
     await this.persistence.remove();
@@ -576,8 +616,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private stepContext(): StepContext<G> {
-    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt, local: this.local };
+    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
   }
+
+  private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
 
   /** Everything needed to rebuild this room in another process. */
   protected snapshot() {
@@ -703,6 +745,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     outcome() { return this.room.rules ? this.room.definition.outcome(this.room.rules) : null; }
     game() { return this.room.rules; }
     client(id: string) { return this.room.clients.getById(id); }
+    addressOf(id: string) { return this.room.addresses.get(id); }
+    get presence() { return this.room.presence; }
     reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string) { this.room.reject(client, code, message); }
     async newGame(swapSeats: boolean) {
       const room = this.room;

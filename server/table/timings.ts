@@ -19,3 +19,7 @@ export const nextGameMs = () => fromEnv('NEXT_GAME_MS', 5000);
 export const queueWidenMs = () => fromEnv('QUEUE_WIDEN_MS', 60_000);
 /** How long an accepted action waits for its save while Redis is slow or away before it is refused and undone (ms). */
 export const saveWaitMs = () => fromEnv('SAVE_WAIT_MS', 10_000);
+/** A player's Monty Hall statistics are forgotten after this many days without a game (days). */
+export const montyStatsTtlDays = () => fromEnv('MONTY_STATS_TTL_DAYS', 90) || 90;
+/** Finished Tic Tac Toe games one player's address teaches the AI per hour (0: no learning from anyone). */
+export const tttLearnPerHour = () => fromEnv('TTT_LEARN_PER_HOUR', 20);

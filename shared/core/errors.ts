@@ -8,7 +8,7 @@ export const COMMON_ERROR_CODES = ['invalid_payload', 'unknown_message', 'specta
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 
 /** The codes the table and its policies (rematch, ranked series) send, besides the rules' own. */
-export const TABLE_ERROR_CODES = ['not_started', 'not_host', 'not_enough_players', 'wrong_phase', 'already_asked', 'ranked', 'storage_unavailable'] as const;
+export const TABLE_ERROR_CODES = ['not_started', 'not_host', 'not_enough_players', 'wrong_phase', 'already_asked', 'ranked', 'storage_unavailable', 'too_many_rooms'] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
 /**

@@ -21,13 +21,13 @@ export type RoomType = 'gomoku' | 'flip7' | 'tictactoe' | 'ten_exorcism' | 'mont
  * each single-player room). `internal` is deliberately absent: it means a handler threw.
  */
 export const ROOM_ERROR_CODES: Record<RoomType, readonly string[]> = {
-  gomoku: ['invalid_payload', 'unknown_message', 'spectator', 'not_started', 'not_your_turn', 'wrong_phase', 'out_of_range', 'occupied', 'invalid_choice', 'game_over', 'already_asked', 'ranked'],
-  flip7: ['not_host', 'not_enough_players', 'not_started', 'spectator', 'not_your_turn', 'choice_pending', 'invalid_target', 'no_cards', 'wrong_phase', 'game_over', 'invalid_payload', 'unknown_message'],
+  gomoku: ['invalid_payload', 'unknown_message', 'spectator', 'not_started', 'not_your_turn', 'wrong_phase', 'out_of_range', 'occupied', 'invalid_choice', 'game_over', 'already_asked', 'ranked', 'too_many_rooms'],
+  flip7: ['not_host', 'not_enough_players', 'not_started', 'spectator', 'not_your_turn', 'choice_pending', 'invalid_target', 'no_cards', 'wrong_phase', 'game_over', 'invalid_payload', 'unknown_message', 'too_many_rooms'],
   monty_hall: ['invalid_payload', 'unknown_message', 'spectator', 'invalid_door', 'invalid_strategy', 'invalid_phase', 'game_complete'],
   tictactoe: ['invalid_payload', 'unknown_message', 'spectator', 'invalid_key', 'occupied', 'not_your_turn', 'game_over', 'game_in_progress'],
   ten_exorcism: ['invalid_payload', 'unknown_message', 'spectator', 'game_over', 'too_many_attempts'],
   lobby: ['invalid_payload', 'unknown_message'],
-  ranked_queue: ['invalid_payload', 'unknown_message'],
+  ranked_queue: ['invalid_payload', 'unknown_message', 'too_many_rooms'],
 };
 
 /** Codes any connection may get whatever its room: the flood limit. */

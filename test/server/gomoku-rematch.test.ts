@@ -1,5 +1,5 @@
 import type { RunningParlor } from '../../server/app';
-import { nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';
+import { closedByServer, nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';
 import { expectRejected, seatTwo, type GomokuRoomClient } from '../support/gomoku-client';
 
 let server: RunningParlor;
@@ -34,5 +34,7 @@ it('a rematch seats the same two players, swapped, in a new room that nobody els
   await waitForState(stranger, (s) => s.spectators === 1);
   expect(stranger.state.players.has(stranger.sessionId)).toBe(false);
   await expect(client.joinById(n1.roomId, { name: 'Mallory', seatKey: 'guess' })).rejects.toThrow(/server only/);
-  await Promise.all([p1, p2, n1, n2, stranger].map((r) => r.leave()));
+  // Seated at the new table, both players are let go from the old one.
+  await Promise.all([p1, p2].map((r) => closedByServer(r)));
+  await Promise.all([n1, n2, stranger].map((r) => r.leave()));
 });

@@ -4,6 +4,8 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import type { FloodLimits } from '../../server/table/flood-control';
+import type { RateLimitSettings } from '../../server/config';
+import type { RankedRules } from '../../server/ranked/eligibility';
 import type { ServerGame } from '../../server/table/server-game';
 import type { ComputerLimits } from '../../server/games/gomoku/computer-limits';
 import { emptyRedis, testRedisUrl } from './processes';
@@ -18,7 +20,15 @@ export interface TestServerOptions {
   computerLimits?: Partial<ComputerLimits>;
   /** Proxies trusted to append to X-Forwarded-For: a test sets the header to play from several addresses. */
   trustProxy?: number;
+  /** HTTP and room limits; loopback is exempt unless a test says otherwise (test/security checks the limits). */
+  rateLimits?: Partial<RateLimitSettings>;
+  maxRoomsPerAddress?: number;
+  /** Ranked play's anti-farming rules: all off unless a test sets them (test/security/rating-farming.test.ts). */
+  rankedRules?: Partial<RankedRules>;
 }
+
+/** Ranked rules as before issue 27: any guest plays rated at once, against anyone, as often as it likes. */
+export const RANKED_RULES_OFF: RankedRules = { minAccountAgeHours: 0, gamesPerPairPerDay: 0, sameAddressDays: 0, minLoserMoves: 0 };
 
 /**
  * For tests that fire hundreds of messages a second at one room to check the rules' answers:
@@ -35,7 +45,9 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     computerLimits: overrides.computerLimits,
     trustProxy: overrides.trustProxy,
     // The suite makes hundreds of matchmaking calls from 127.0.0.1; the HTTP limits have tests of their own.
-    rateLimits: { exemptLoopback: true },
+    rateLimits: { exemptLoopback: true, ...overrides.rateLimits },
+    maxRoomsPerAddress: overrides.maxRoomsPerAddress,
+    rankedRules: { ...RANKED_RULES_OFF, ...overrides.rankedRules },
     publicAddress: undefined,
     // CLIENT_DIR: where buildClient put the client (vite.config.mjs reads it too).
     clientDir: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
@@ -86,6 +98,18 @@ export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 10000
       clearTimeout(timer);
       off();
       resolve(payload);
+    });
+  });
+}
+
+/** Resolves once the server has closed this room's connection (a rematch's old room lets its players go once they sit at the new one). */
+export function closedByServer(room: Room, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!room.connection?.isOpen) return resolve();
+    const timer = setTimeout(() => reject(new Error(`room ${room.roomId} was not closed by the server within ${timeoutMs} ms`)), timeoutMs);
+    room.onLeave(() => {
+      clearTimeout(timer);
+      resolve();
     });
   });
 }

@@ -6,6 +6,9 @@
 import { chooseMove, gameEnded, legalMoves, newTable, qKey, gameUpdates, stateKey, tictactoeGame, tictactoeView, type TttTableState, type TttView } from '../../../shared/games/tictactoe';
 import type { ServerGame } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
+import { rateKey } from '../../http/rate-limit';
+import { sharedWindow } from '../../rooms/sliding-window';
+import { tttLearnPerHour } from '../../table/timings';
 import { TicTacToeState, TttPlayer } from './schema';
 
 export interface TttListing {
@@ -44,9 +47,17 @@ export const tictactoeServer: ServerGame<typeof tictactoeGame, TicTacToeState, T
     });
   },
   listing: (state) => ({ phase: state.status }),
-  /** A finished game: every move of it is learned from. */
-  async afterStep(ctx, events) {
+  /**
+   * A finished game: every move of it is learned from, for at most TTT_LEARN_PER_HOUR games of
+   * one player an hour (by address, else by session): whoever throws games moves the shared
+   * table only that much.
+   */
+  async afterStep(ctx, events, client) {
     if (!gameEnded(events)) return;
+    const player = client?.sessionId ?? ctx.seats.find((s) => s && !s.bot)?.id ?? '';
+    const address = ctx.addressOf(player);
+    const learning = sharedWindow({ points: tttLearnPerHour(), seconds: 3600 }, 'parlor:ttt:learned');
+    if (!learning.limited || !(await learning.take(address ? rateKey(address) : `session:${player}`)).ok) return;
     const game = ctx.state;
     const known = await ctx.services.qTable.get(game.moves.map((m) => qKey(m.stateKey, m.index)));
     await ctx.services.qTable.set(gameUpdates(game, (k) => known.get(k)));

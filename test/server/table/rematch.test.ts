@@ -5,7 +5,7 @@
  * not waited for.
  */
 import type { Room } from '@colyseus/sdk';
-import { nextMessage, quickTableSuite, sdkClient, waitForState } from '../../support/server';
+import { closedByServer, nextMessage, quickTableSuite, sdkClient, waitForState } from '../../support/server';
 import { autoplayFlip7 } from '../../support/flip7-autoplay';
 
 const suite = quickTableSuite();
@@ -74,7 +74,9 @@ it('Flip 7: both players ask, each gets their seat at a new table with the same 
   expect(stranger.state.players.has(stranger.sessionId)).toBe(false);
   nextAda.send('start', {});
   await waitForState(nextWatcher, (st: any) => st.phase === 'playing');
-  await Promise.all([ada, bo, watcher, nextAda, nextBo, nextWatcher, stranger].map((r) => r.leave()));
+  // Seated at the new table, the players are let go from the old one; the spectator stays until it leaves.
+  await Promise.all([ada, bo].map((r) => closedByServer(r)));
+  await Promise.all([watcher, nextAda, nextBo, nextWatcher, stranger].map((r) => r.leave()));
 }, 90000);
 
 it('Flip 7: a player who left after the end is not waited for; the others get the rematch', async () => {
@@ -94,5 +96,6 @@ it('Flip 7: a player who left after the end is not waited for; the others get th
   const nextBo = (await client.consumeSeatReservation(forBo.reservation)) as Table;
   await waitForState(nextAda, (s: any) => s.players.size === 4);
   expect([...nextAda.state.players.values()].filter((p: any) => !p.bot).map((p: any) => p.name).sort()).toEqual(['Ada', 'Bo']);
-  await Promise.all([ada, bo, watcher, nextAda, nextBo].map((r) => r.leave()));
+  await Promise.all([ada, bo].map((r) => closedByServer(r)));
+  await Promise.all([watcher, nextAda, nextBo].map((r) => r.leave()));
 }, 90000);

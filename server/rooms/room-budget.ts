@@ -1,0 +1,158 @@
+/**
+ * How many rooms one client address may make and hold. Every room creation, whatever its path
+ * (HTTP matchmaking, a rematch, a ranked pairing, the computer's rematch), is counted against
+ * one sliding window per address (RATE_LIMIT_ROOMS), and an address holds at most
+ * MAX_ROOMS_PER_ADDRESS table rooms at once (a room is held while a client of that address is
+ * in it, dropped connections included). Refusals are 429 `too_many_rooms: …` at matchmaking and
+ * `error {code: "too_many_rooms"}` for a rematch vote.
+ *
+ * With REDIS_URL the counts are shared by every process: the held rooms of an address are a
+ * hash roomId → clients. An entry whose room no longer exists (a process died before its
+ * clients left) is pruned when the address reaches the cap, by asking the matchmaker's driver.
+ *
+ * The address comes from the matchmaking gate (gate.ts), which writes the one it computed
+ * (honouring TRUST_PROXY) into a request header Colyseus hands to a room's static onAuth.
+ */
+import { ServerError, matchMaker } from '@colyseus/core';
+import type Redis from 'ioredis';
+import type { RateLimitRule } from '../config';
+import { isLoopback, rateKey } from '../http/rate-limit';
+import { log } from '../log';
+import { SlidingWindow } from './sliding-window';
+
+/** The request header the gate sets on every matchmaking call: the client's address as the server sees it. */
+export const ADDRESS_HEADER = 'x-parlor-client-address';
+/** The server-only join option a table room carries the address in, from its static onAuth to onCreate/onJoin. */
+export const ADDRESS_OPTION = 'address';
+export const TOO_MANY_ROOMS = 'too_many_rooms';
+/** HTTP's "too many requests": the gate passes it through as the matchmaking answer's status. */
+const TOO_MANY_STATUS = 429;
+
+export interface RoomLimits {
+  /** Room creations per address (sliding window); `points: 0` turns it off. */
+  create: RateLimitRule;
+  /** Table rooms one address holds at once; 0 turns it off. */
+  maxPerAddress: number;
+  /** Loopback addresses are not counted (tests and benchmarks; RATE_LIMIT_EXEMPT_LOOPBACK). */
+  exemptLoopback: boolean;
+  keyPrefix: string;
+}
+
+export const DEFAULT_ROOM_LIMITS: RoomLimits = { create: { points: 30, seconds: 60 }, maxPerAddress: 20, exemptLoopback: false, keyPrefix: 'parlor:rooms' };
+
+/** Held entries expire this long after the last join of their address (a safety net behind the pruning). */
+const HELD_TTL_SECONDS = 24 * 60 * 60;
+
+export class RoomBudget {
+  private readonly creations: SlidingWindow;
+  private readonly held = new Map<string, Map<string, number>>();
+
+  constructor(readonly limits: RoomLimits, private readonly redis?: Redis) {
+    this.creations = new SlidingWindow(limits.create, `${limits.keyPrefix}:created`, redis);
+  }
+
+  /** The address's counter key, or null when it is not counted (none known, or an exempt loopback). */
+  private keyOf(address: string | undefined): string | null {
+    if (!address) return null;
+    if (this.limits.exemptLoopback && isLoopback(address)) return null;
+    return rateKey(address);
+  }
+
+  /** Counts one room creation for the address; a refusal when its window is full. */
+  async create(address: string | undefined): Promise<ServerError | null> {
+    const key = this.keyOf(address);
+    if (key === null) return null;
+    const verdict = await this.creations.take(key);
+    if (verdict.ok) return null;
+    const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+    return refusal(`at most ${this.limits.create.points} rooms every ${this.limits.create.seconds} s from one address: try again in ${seconds} s`);
+  }
+
+  /** A refusal when the address already holds the most rooms it may (`except`: the room it is joining). */
+  async checkHeld(address: string | undefined, except?: string): Promise<ServerError | null> {
+    const key = this.keyOf(address);
+    const max = this.limits.maxPerAddress;
+    if (key === null || max <= 0) return null;
+    let rooms = (await this.heldRooms(key)).filter((id) => id !== except);
+    if (rooms.length < max) return null;
+    rooms = await this.prune(key, rooms);
+    if (rooms.length < max) return null;
+    return refusal(`one address holds at most ${max} rooms: leave one first`);
+  }
+
+  /** A client of the address is in the room now. */
+  async hold(address: string | undefined, roomId: string): Promise<void> {
+    const key = this.keyOf(address);
+    if (key === null || this.limits.maxPerAddress <= 0) return;
+    if (this.redis) {
+      await this.redis.multi().hincrby(this.heldKey(key), roomId, 1).expire(this.heldKey(key), HELD_TTL_SECONDS).exec().catch(warn);
+      return;
+    }
+    const rooms = this.held.get(key) ?? new Map<string, number>();
+    rooms.set(roomId, (rooms.get(roomId) ?? 0) + 1);
+    this.held.set(key, rooms);
+  }
+
+  /** A client of the address left the room for good. */
+  async release(address: string | undefined, roomId: string): Promise<void> {
+    const key = this.keyOf(address);
+    if (key === null || this.limits.maxPerAddress <= 0) return;
+    if (this.redis) {
+      const left = await this.redis.hincrby(this.heldKey(key), roomId, -1).catch(warn);
+      if (typeof left === 'number' && left <= 0) await this.redis.hdel(this.heldKey(key), roomId).catch(warn);
+      return;
+    }
+    const rooms = this.held.get(key);
+    const n = (rooms?.get(roomId) ?? 0) - 1;
+    if (n > 0) rooms!.set(roomId, n);
+    else rooms?.delete(roomId);
+    if (rooms && !rooms.size) this.held.delete(key);
+  }
+
+  private heldKey(key: string): string {
+    return `${this.limits.keyPrefix}:held:${key}`;
+  }
+
+  private async heldRooms(key: string): Promise<string[]> {
+    if (this.redis) return (await this.redis.hkeys(this.heldKey(key)).catch(warn)) ?? [];
+    return [...(this.held.get(key)?.keys() ?? [])];
+  }
+
+  /** The rooms that still exist; the others are forgotten. */
+  private async prune(key: string, rooms: string[]): Promise<string[]> {
+    const found = await matchMaker.findRoomsByIds(rooms).catch(() => null);
+    if (!found) return rooms;
+    const gone = rooms.filter((id) => !found.has(id));
+    for (const id of gone) {
+      if (this.redis) await this.redis.hdel(this.heldKey(key), id).catch(warn);
+      else this.held.get(key)?.delete(id);
+    }
+    return rooms.filter((id) => found.has(id));
+  }
+}
+
+function refusal(message: string): ServerError {
+  return new ServerError(TOO_MANY_STATUS, `${TOO_MANY_ROOMS}: ${message}`);
+}
+
+function warn(err: unknown): undefined {
+  log.warn({ err: { message: (err as Error)?.message } }, 'room budget: Redis unavailable');
+  return undefined;
+}
+
+/** No limits: rooms made outside startParlor (unit tests of a room). */
+let budget = new RoomBudget({ ...DEFAULT_ROOM_LIMITS, create: { points: 0, seconds: 1 }, maxPerAddress: 0 });
+
+export function setRoomBudget(next: RoomBudget): void {
+  budget = next;
+}
+
+export function roomBudget(): RoomBudget {
+  return budget;
+}
+
+/** The address a matchmaking call's static onAuth was given by the gate (see the file comment). */
+export function addressFromContext(context: unknown): string | undefined {
+  const headers = (context as { headers?: { get?(name: string): string | null } } | undefined)?.headers;
+  return headers?.get?.(ADDRESS_HEADER) ?? undefined;
+}
