@@ -150,12 +150,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       perPlayer: limit(env, 'COMPUTER_GAMES_PER_PLAYER', DEFAULT_COMPUTER_LIMITS.perPlayer),
       queue: limit(env, 'COMPUTER_QUEUE', DEFAULT_COMPUTER_LIMITS.queue),
     },
-    maxRoomsPerAddress: wholeNumber(env, 'MAX_ROOMS_PER_ADDRESS', 20),
+    maxRoomsPerAddress: limit(env, 'MAX_ROOMS_PER_ADDRESS', 20),
     rankedRules: {
-      minAccountAgeHours: wholeNumber(env, 'RANKED_MIN_ACCOUNT_AGE_HOURS', DEFAULT_RANKED_RULES.minAccountAgeHours),
-      gamesPerPairPerDay: wholeNumber(env, 'RANKED_GAMES_PER_PAIR_PER_DAY', DEFAULT_RANKED_RULES.gamesPerPairPerDay),
-      sameAddressDays: wholeNumber(env, 'RANKED_SAME_ADDRESS_DAYS', DEFAULT_RANKED_RULES.sameAddressDays),
-      minLoserMoves: wholeNumber(env, 'RANKED_MIN_LOSER_MOVES', DEFAULT_RANKED_RULES.minLoserMoves),
+      minAccountAgeHours: limit(env, 'RANKED_MIN_ACCOUNT_AGE_HOURS', DEFAULT_RANKED_RULES.minAccountAgeHours),
+      gamesPerPairPerDay: limit(env, 'RANKED_GAMES_PER_PAIR_PER_DAY', DEFAULT_RANKED_RULES.gamesPerPairPerDay),
+      sameAddressDays: limit(env, 'RANKED_SAME_ADDRESS_DAYS', DEFAULT_RANKED_RULES.sameAddressDays),
+      minLoserMoves: limit(env, 'RANKED_MIN_LOSER_MOVES', DEFAULT_RANKED_RULES.minLoserMoves),
     },
   };
 }
@@ -179,7 +179,7 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
-/** A cap: a whole number, or 0 / `off` for none. */
+/** A cap or a rule's figure: a whole number, or 0 / `off` for none (the rule off). */
 function limit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
@@ -189,14 +189,6 @@ function limit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
-/** A whole number from 0 (0 turns the rule it sets off). */
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new Error(`${name} must be a whole number from 0 to 1000000, got ${raw}`);
-  return value;
-}
 
 /** `N/S` (N requests per S seconds), or `off`. */
 function rule(env: NodeJS.ProcessEnv, name: string, fallback: RateLimitRule): RateLimitRule {

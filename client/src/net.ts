@@ -82,6 +82,15 @@ function showStorageWaits(room: Room): void {
   room.onMessage('storage_ok', () => setConnectionBanner(null));
 }
 
+/**
+ * Leaves a table the view is done with. A room the server already closed (a rematch's old
+ * table, which the server leaves for its players) is not sent a leave on its closed socket.
+ */
+export function leaveTable(room: Room): void {
+  if (room.connection?.isOpen) void room.leave();
+  else room.removeAllListeners();
+}
+
 export function forgetRoom(roomId: string): void {
   sessionStorage.removeItem(tokenKey(roomId));
 }

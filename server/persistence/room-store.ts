@@ -153,8 +153,30 @@ export class RedisRoomStore implements RoomStore {
     // Stored as a StoredRoom; the snapshot's JSON is the room's own text, not serialized again.
     const owner = JSON.stringify({ name: room.name, roomId: room.roomId, processId: room.processId });
     const text = `${owner.slice(0, -1)},"snapshot":${room.snapshotJson}}`;
+    await this.savesConnected();
     const save = (this.saves as unknown as { parlorSave: (...args: (string | number)[]) => Promise<unknown> }).parlorSave;
     await save.call(this.saves, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, ROOM_TTL_SECONDS, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES);
+  }
+
+  /**
+   * Waits for the saves' connection while it is being made (a new process, or Redis back after
+   * an outage) — until it is ready or an attempt fails, never longer: a save is then sent at once,
+   * or fails at once while Redis is away.
+   */
+  private async savesConnected(): Promise<void> {
+    const saves = this.saves;
+    if (saves.status === 'ready' || saves.status === 'end') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        saves.off('ready', done);
+        saves.off('error', done);
+        saves.off('end', done);
+        resolve();
+      };
+      saves.once('ready', done);
+      saves.once('error', done);
+      saves.once('end', done);
+    });
   }
 
   async saveToken(roomId: string, sessionId: string, token: string): Promise<void> {

@@ -14,6 +14,7 @@ import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, type ServerProcess } from '../support/processes';
 import { comeBack, flushMessages, nextMessage, waitForState } from '../support/server';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
+import { waitUntil } from '../support/wait';
 
 let redisPort: number;
 let redisDir: string;
@@ -160,6 +161,10 @@ it('Redis restarts in the middle of play (AOF): no acknowledged move is lost and
   await act(p1, 'place', { x: 7, y: 7 }, all);
   await act(p2, 'place', { x: 0, y: 0 }, all);
   await stopRedis();
+  // Every connection, Colyseus's included, tells of the outage (before Redis is back, so that each has met it).
+  const lostLines = () => proc!.output.join('').split('\n').filter((l) => l.includes('Redis connection lost')).map((l) => JSON.parse(l).redis as string);
+  const everyConnection = ['room saves', 'room snapshots', 'Colyseus presence (pub)', 'Colyseus presence (sub)', 'Colyseus room driver'];
+  await waitUntil(() => everyConnection.every((name) => lostLines().includes(name)), 'every Redis connection logged the outage', 20000);
   redisProc = await startRedis();
   // Redis came back with its AOF: the acknowledged moves are there, and the next ones land.
   const redis = new Redis({ port: redisPort });
@@ -170,4 +175,9 @@ it('Redis restarts in the middle of play (AOF): no acknowledged move is lost and
   await act(p2, 'place', { x: 0, y: 1 }, all);
   expect(Array.from(p1.state.moves)).toEqual([112, 0, 113, 15]);
   expect(proc!.child.exitCode).toBeNull();
+  // One line per connection for the whole outage (not one per retry), and no error went unheard.
+  expect(proc!.output.join('')).not.toContain('Unhandled error event');
+  const lost = lostLines();
+  expect(new Set(lost).size).toBe(lost.length);
+  await waitUntil(() => proc!.output.join('').includes('Redis connection back'), 'the connections logged their return');
 }, 60000);

@@ -43,7 +43,9 @@ describe('with the default limits', () => {
   let server: RunningParlor;
   beforeAll(async () => {
     process.env.BOT_DELAY_MS = '5';
-    server = await startTestServer({ trustProxy: 1 });
+    // The computer's own limits at their defaults; the room budget (another defence, test/security/room-budget.test.ts) lifted,
+    // so that what refuses the attack here is the computer's cap alone.
+    server = await startTestServer({ trustProxy: 1, rateLimits: { rooms: { points: 0, seconds: 60 } }, maxRoomsPerAddress: 0 });
   });
   afterAll(async () => {
     delete process.env.BOT_DELAY_MS;

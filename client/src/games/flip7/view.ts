@@ -9,7 +9,7 @@ import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
 import { tablesAlong, type LogTable } from '../../../../shared/games/flip7/log-table';
 import { h, setConnectionBanner, toast } from '../../dom';
 import { currentName } from '../../name';
-import { client, forgetRoom, handOver, openTable } from '../../net';
+import { client, forgetRoom, handOver, leaveTable, openTable } from '../../net';
 import { replayLink } from '../../replay/replay-link';
 import { Review } from '../../replay/review';
 import { rematchText, waitingText } from './labels';
@@ -220,6 +220,6 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     renderer.destroy();
     setConnectionBanner(null);
     if (room.state?.phase === 'game_over' || !room.state?.players?.has(room.sessionId)) forgetRoom(roomId);
-    void room.leave();
+    leaveTable(room);
   };
 }

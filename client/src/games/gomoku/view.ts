@@ -14,7 +14,7 @@ import { createButton } from '../client-game';
 
 /** Where new Gomoku games open (as in ./index.ts, which imports this view). */
 const gomokuRoute = { room: 'gomoku', path: 'room' };
-import { client, enterRoom, forgetRoom, handOver, rememberRoom, reopenOnLoss } from '../../net';
+import { client, enterRoom, forgetRoom, handOver, leaveTable, rememberRoom, reopenOnLoss } from '../../net';
 import { announce } from '../../announce';
 import { replayLink } from '../../replay/replay-link';
 import { cellName } from '../../../../shared/games/gomoku/notation';
@@ -269,6 +269,6 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     renderer.destroy();
     setConnectionBanner(null);
     if (room.state?.phase === 'game_over' || !isPlayer()) forgetRoom(room.roomId);
-    void room.leave();
+    leaveTable(room);
   };
 }

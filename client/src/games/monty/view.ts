@@ -4,7 +4,7 @@
  */
 import { h, setConnectionBanner } from '../../dom';
 import { currentName } from '../../name';
-import { forgetRoom, openTable } from '../../net';
+import { forgetRoom, leaveTable, openTable } from '../../net';
 import { INTERVAL_NAME, summary, type Statistics } from '../../../../shared/games/monty-hall/stats';
 import { StageRenderer } from './stage-renderer';
 
@@ -83,6 +83,6 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
     stage.destroy();
     setConnectionBanner(null);
     if (!isPlayer()) forgetRoom(roomId);
-    void room.leave();
+    leaveTable(room);
   };
 }

@@ -4,7 +4,7 @@
  */
 import { h, setConnectionBanner } from '../../dom';
 import { currentName } from '../../name';
-import { forgetRoom, openTable } from '../../net';
+import { forgetRoom, leaveTable, openTable } from '../../net';
 import type { Selection } from '../../../../shared/games/ten-exorcism/board';
 import { TenBoardRenderer } from './board-renderer';
 
@@ -85,6 +85,6 @@ export async function showTen(view: HTMLElement, roomId: string, watch: boolean)
     board.destroy();
     setConnectionBanner(null);
     if (!isPlayer()) forgetRoom(roomId);
-    void room.leave();
+    leaveTable(room);
   };
 }

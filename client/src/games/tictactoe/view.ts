@@ -6,7 +6,7 @@
 import { announce } from '../../announce';
 import { h, setConnectionBanner } from '../../dom';
 import { currentName } from '../../name';
-import { forgetRoom, openTable } from '../../net';
+import { forgetRoom, leaveTable, openTable } from '../../net';
 import { GridRenderer } from './grid-renderer';
 
 interface TttSynced {
@@ -86,6 +86,6 @@ export async function showTicTacToe(view: HTMLElement, roomId: string, watch: bo
     grid.destroy();
     setConnectionBanner(null);
     if (!isPlayer()) forgetRoom(roomId);
-    void room.leave();
+    leaveTable(room);
   };
 }

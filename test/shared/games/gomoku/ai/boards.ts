@@ -45,3 +45,15 @@ export function at(action: GomokuAction): string {
 }
 
 export const EMPTY_ROW = '.'.repeat(SIZE);
+
+/** Black to move wins by fours; no single move makes an open four yet (the VCF tests' and the analysis tests' position). */
+export const BLACK_WINS_BY_FOURS = [
+  '', '', '', '',
+  '..........O....',
+  '.....O..XO.O...',
+  '...O.XX...X....',
+  '.....OOX.XX....',
+  '........X......',
+  '.......X.......',
+  '......OOX.O....',
+];

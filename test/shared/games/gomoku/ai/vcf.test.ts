@@ -8,19 +8,8 @@ import { CELLS, EMPTY, SIZE, applyAction, flatCells, winningLineThrough, type Go
 import { Clock } from '../../../../../shared/games/gomoku/ai/clock';
 import { Position, opponentOf } from '../../../../../shared/games/gomoku/ai/position';
 import { findVcf } from '../../../../../shared/games/gomoku/ai/vcf';
-import { stateFrom, think } from './boards';
+import { BLACK_WINS_BY_FOURS, stateFrom, think } from './boards';
 
-// Black to move wins by fours; no single move makes an open four yet.
-const BLACK_WINS_BY_FOURS = [
-  '', '', '', '',
-  '..........O....',
-  '.....O..XO.O...',
-  '...O.XX...X....',
-  '.....OOX.XX....',
-  '........X......',
-  '.......X.......',
-  '......OOX.O....',
-];
 
 // White to move; Black threatens a win by fours that the most natural move does not stop.
 const WHITE_MUST_STOP_FOURS = [

@@ -7,19 +7,8 @@ import { BLACK, SIZE, WHITE } from '../../../../../shared/games/gomoku';
 import { Position } from '../../../../../shared/games/gomoku/ai/position';
 import { C_FIVE, C_WIN4 } from '../../../../../shared/games/gomoku/ai/threats';
 import { judgePosition, threatPoints, vcfLine } from '../../../../../shared/games/gomoku/analysis';
-import { stateFrom } from '../ai/boards';
+import { BLACK_WINS_BY_FOURS, stateFrom } from '../ai/boards';
 
-// The VCF position of test/shared/games/gomoku/ai/vcf.test.ts: Black to move wins by fours, no open four yet.
-const BLACK_WINS_BY_FOURS = [
-  '', '', '', '',
-  '..........O....',
-  '.....O..XO.O...',
-  '...O.XX...X....',
-  '.....OOX.XX....',
-  '........X......',
-  '.......X.......',
-  '......OOX.O....',
-];
 
 function positionFrom(rows: readonly string[]): Position {
   const state = stateFrom(rows);
