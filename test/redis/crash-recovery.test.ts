@@ -249,7 +249,10 @@ it.each(['SIGKILL', 'SIGTERM'] as const)('Flip 7 after %s: same seats, same hidd
   expect((back[2].state as any).deadline - Date.now()).toBeGreaterThan(100_000);
 
   back.slice(0, 2).forEach(autoplayFlip7);
-  await waitForState(back[2], (s: any) => s.phase === 'game_over', 60000);
+  await waitForState(back[2], (s: any) => s.phase === 'game_over', 60000).catch((err) => {
+    // What the server said, to tell a stuck table from a slow machine.
+    throw new Error(`${(err as Error).message.slice(0, 1500)}\nserver: ${proc!.output.join('').slice(-4000)}`);
+  });
   const revealed = [...(back[2].state as any).commitments].filter((c: any) => c.salt);
   expect(revealed.length).toBeGreaterThan(0);
   for (const c of revealed) expect(commitmentHash(c.salt, [...c.order])).toBe(c.hash);
