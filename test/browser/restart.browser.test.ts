@@ -30,6 +30,13 @@ beforeAll(async () => {
   browser = await launchChromium();
 }, 90000);
 
+// Each test starts its own server process: stopped after it, or it would live on (and keep the jest process alive)
+// beside the next one, on the same Redis database, taking its orphaned rooms.
+afterEach(async () => {
+  await proc?.stop('SIGKILL');
+  proc = undefined;
+});
+
 afterAll(async () => {
   await browser?.close();
   await proc?.stop('SIGKILL');

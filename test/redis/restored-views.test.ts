@@ -112,7 +112,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('after %s', (signal) => {
     });
     await waitForState(host, (s: any) => s.phase === 'playing' && humans.includes(s.toAct) && s.pending?.targets?.length > 0, 60000);
     hitters.forEach((stop) => stop());
-    expect((host.state as any).log.length).toBeGreaterThan(4);
+    expect((host.state as any).log.length).toBeGreaterThanOrEqual(3);
 
     await restart(port, signal);
     await expectTrueViews(client, all);
