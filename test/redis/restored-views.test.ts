@@ -112,7 +112,8 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('after %s', (signal) => {
     });
     await waitForState(host, (s: any) => s.phase === 'playing' && humans.includes(s.toAct) && s.pending?.targets?.length > 0, 60000);
     hitters.forEach((stop) => stop());
-    expect((host.state as any).log.length).toBeGreaterThanOrEqual(3);
+    // At least the round and the draw that dealt the Freeze or Flip Three (it can be the very first card).
+    expect((host.state as any).log.length).toBeGreaterThanOrEqual(2);
 
     await restart(port, signal);
     await expectTrueViews(client, all);
