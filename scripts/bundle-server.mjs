@@ -6,7 +6,7 @@
 // not serve; msgpackr-extract finds its native addon by its own path. The Gomoku computer's
 // worker is tsc's file, started by path (server/paths.ts).
 import { build } from 'esbuild';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,8 @@ const result = await build({
   format: 'cjs',
   // As Node 20.19+ does: @colyseus/core's ES module build, also where it is `require`d.
   conditions: ['module-sync'],
-  external: ['zod', 'msgpackr-extract'],
+  // PGlite finds its WASM and data files beside its own module; pg's native binding is optional.
+  external: ['zod', 'msgpackr-extract', '@electric-sql/pglite', 'pg-native'],
   plugins: [oneSchemaCopy(), monitorFiles(), withoutPm2()],
   sourcemap: 'linked',
   legalComments: 'none',
@@ -37,6 +38,8 @@ for (const file of result.outputFiles) {
   writeFileSync(`${file.path}.${process.pid}`, file.contents);
   renameSync(`${file.path}.${process.pid}`, file.path);
 }
+// The database's SQL migrations are read at start from beside the bundle (server/paths.ts MIGRATIONS_DIR).
+cpSync(path.join(root, 'server/db/migrations'), path.join(root, 'dist/server/db/migrations'), { recursive: true });
 
 /**
  * Node loads @colyseus/schema twice: its ES module build for @colyseus/core, its CommonJS build

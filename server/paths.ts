@@ -13,3 +13,6 @@ export const CLIENT_DIR = path.resolve(SERVER_DIR, '..', 'client');
 
 /** The Gomoku computer's worker thread: tsc's file, never bundled (a worker starts from a file of its own). */
 export const GOMOKU_WORKER_FILE = path.join(SERVER_DIR, 'games', 'gomoku', 'computer-worker.js');
+
+/** The database's numbered SQL migrations (server/db/migrate.ts); the build copies them beside the bundle. */
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'db', 'migrations');

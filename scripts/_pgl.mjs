@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create();
+console.log('memory create', (performance.now()-t).toFixed(0));
+await a.exec('create table x (id int primary key, v text)');
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', (performance.now()-t).toFixed(0), dump.size);
+t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('load from dump', (performance.now()-t).toFixed(0));
+console.log(await b.query('select count(*) from x'));
+t = performance.now();
+for (let i=0;i<200;i++) await b.query('insert into x values ($1,$2) on conflict (id) do update set v = excluded.v', [i%50, 'a']);
+console.log('200 upserts', (performance.now()-t).toFixed(0));
+t = performance.now();
+await b.exec('truncate x');
+console.log('truncate', (performance.now()-t).toFixed(0));

@@ -1,0 +1,50 @@
+import { migrate, migrationFiles, statements } from '../../../server/db/migrate';
+import { openPostgres } from '../../../server/db/postgres';
+import { createPostgresDatabase, openTestPglite } from '../../support/database';
+
+describe('migrations', () => {
+  it('are numbered files, in order, with one statement at a time', () => {
+    const files = migrationFiles();
+    expect(files[0]).toMatchObject({ version: 1, name: 'initial' });
+    expect(files.map((m) => m.version)).toEqual([...files.map((m) => m.version)].sort((a, b) => a - b));
+    expect(statements('-- c\nCREATE TABLE a (x int);\n\nCREATE TABLE b (y int);\n')).toEqual(['CREATE TABLE a (x int)', 'CREATE TABLE b (y int)']);
+  });
+
+  it('on PostgreSQL: two processes starting together apply each file once', async () => {
+    const created = await createPostgresDatabase();
+    const [a, b] = await Promise.all([openPostgres(created.url), openPostgres(created.url)]);
+    try {
+      const [ranA, ranB] = await Promise.all([migrate(a), migrate(b)]);
+      const all = migrationFiles().map((m) => m.version);
+      expect([...ranA, ...ranB].sort((x, y) => x - y)).toEqual(all);
+      expect(await migrate(a)).toEqual([]);
+      expect(await a.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual(all.map((version) => ({ version })));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await created.drop();
+    }
+  });
+
+  it('on PGlite: the same files give the same tables', async () => {
+    const db = await openTestPglite();
+    try {
+      expect(await migrate(db)).toEqual([]);
+      const tables = await db.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+      expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(['players', 'matches', 'settlements', 'rating_history', 'finished_games', 'ten_high_scores', 'counters', 'ttt_q']));
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('a file that fails leaves nothing behind', async () => {
+    const db = await openTestPglite();
+    try {
+      const bad = { version: 999, name: 'broken', sql: 'CREATE TABLE half_done (x int);\nSELECT no_such_column FROM players;\n' };
+      await expect(migrate(db, [...migrationFiles(), bad])).rejects.toThrow();
+      expect(await db.query(`SELECT 1 FROM pg_tables WHERE tablename = 'half_done'`)).toEqual([]);
+      expect(await db.query('SELECT version FROM schema_migrations WHERE version = 999')).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
