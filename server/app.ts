@@ -21,6 +21,8 @@ import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
 import { openServices } from './services';
+import type { Database } from './db/database';
+import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
 import { mountTenRoutes } from './http/ten-routes';
 import { mountHistoryRoutes } from './http/history-routes';
@@ -128,6 +130,8 @@ export interface StartOptions {
   handleSignals?: boolean;
   /** The games to host: every registered one unless given (the table's tests host a game of their own). */
   games?: readonly ServerGame[];
+  /** An open database of record to use (tests share one per process); the caller closes it. Else the config's is opened. */
+  database?: Database;
 }
 
 export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
@@ -139,7 +143,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
-  const services = openServices(config.redisUrl);
+  const services = openServices(config.redisUrl, options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
   await loadSecret(services.ranked, config.authSecret);
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;

@@ -3,6 +3,7 @@
  * is listed in the README. Tests build a `ParlorConfig` by hand: the fields after `authSecret`
  * are optional and take the defaults below when left out.
  */
+import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
@@ -58,6 +59,10 @@ export interface ParlorConfig {
   port: number;
   host: string;
   redisUrl: string | undefined;
+  /** The database of record: a PostgreSQL url (DATABASE_URL); without one, PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite's data directory (DATA_DIR, default ./data) when there is no databaseUrl; undefined: in memory. */
+  dataDir?: string;
   publicAddress: string | undefined;
   /** Folder with the built browser client, served at `/`. */
   clientDir: string;
@@ -120,6 +125,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     port,
     host: env.HOST ?? '0.0.0.0',
     redisUrl: env.REDIS_URL || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
     // With several processes each must tell clients where its rooms are (STACK.md fact 8).
     publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
     clientDir: env.CLIENT_DIR ?? CLIENT_DIR,

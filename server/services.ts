@@ -4,6 +4,7 @@
  * memory without.
  */
 import { connectRedis } from './redis-connection';
+import type { Database } from './db/database';
 import { MemoryRankedStore, RedisRankedStore, type RankedStore } from './ranked/ranked-store';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './stats/counter-store';
 import { MemoryHighScoreStore, RedisHighScoreStore, type HighScoreStore } from './stats/high-scores';
@@ -11,6 +12,8 @@ import { MemoryQTableStore, RedisQTableStore, type QTableStore } from './stats/q
 import { MemoryFinishedGameStore, RedisFinishedGameStore, type FinishedGameStore } from './history/finished-games';
 
 export interface Services {
+  /** The database of record (server/db/): opening in the background at start, closed with the services. */
+  db: Database;
   ranked: RankedStore;
   counters: CounterStore;
   qTable: QTableStore;
@@ -24,10 +27,12 @@ export interface Services {
  * The statistics stores and the finished games share one connection opened here; the ranked store keeps its own,
  * because its settlement WATCHes keys and WATCH belongs to a connection.
  */
-export function openServices(redisUrl: string | undefined): Services {
+/** `ownsDb`: false when the caller (a test) opened the database and closes it itself. */
+export function openServices(redisUrl: string | undefined, db: Database, ownsDb = true): Services {
   const stats = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }, 'statistics and finished games') : null;
   stats?.on('error', () => undefined);
   const services: Services = {
+    db,
     ranked: redisUrl ? new RedisRankedStore(redisUrl) : new MemoryRankedStore(),
     counters: stats ? new RedisCounterStore(stats) : new MemoryCounterStore(),
     qTable: stats ? new RedisQTableStore(stats) : new MemoryQTableStore(),
@@ -36,6 +41,7 @@ export function openServices(redisUrl: string | undefined): Services {
     async close() {
       await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close(), services.history.close()]);
       stats?.disconnect();
+      if (ownsDb) await db.close();
     },
   };
   return services;

@@ -11,6 +11,7 @@ import { startParlor, type RunningParlor } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, type ParlorConfig, type RateLimitSettings } from '../../server/config';
 import { HttpLimits, clientAddress, rateKey, rateLimitRedis } from '../../server/http/rate-limit';
 import { emptyRedis, testRedisUrl } from '../support/processes';
+import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(30000);
 
@@ -31,7 +32,7 @@ const base = () => `http://127.0.0.1:${server!.port}`;
 
 beforeAll(async () => {
   await emptyRedis(redisUrl);
-  server = await startParlor(config);
+  server = await startParlor(config, { database: await testFileDatabase() });
 });
 afterAll(async () => {
   await server?.stop();
@@ -111,7 +112,7 @@ describe('/api/guest and /api/ten/verify', () => {
 
 it('a process started later on the same Redis enforces the same counters (one limit for a cluster)', async () => {
   await server!.stop();
-  server = await startParlor(config);
+  server = await startParlor(config, { database: await testFileDatabase() });
   await expectLimited(await post('/matchmake/create/no_such_room', '203.0.113.10'));
   await expectLimited(await post('/api/guest', '198.51.100.1', '{"name": "!"}'));
   expect((await post('/matchmake/create/no_such_room', '203.0.113.30')).status).toBe(404);

@@ -14,13 +14,14 @@
 import { startParlor, type RunningParlor } from '../../server/app';
 import { exportSession, newGame } from '../../shared/games/ten-exorcism';
 import { within } from './support';
+import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(30000);
 
 let server: RunningParlor;
 let base: string;
 beforeAll(async () => {
-  server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '/nonexistent', rateLimits: { exemptLoopback: true } });
+  server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '/nonexistent', rateLimits: { exemptLoopback: true } }, { database: await testFileDatabase() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startParlor, type RunningParlor } from '../../server/app';
 import { within } from './support';
+import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(30000);
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'parlor-security-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Parlor</title></head><body><script type="module" src="/app.js"></script></body></html>');
   writeFileSync(path.join(clientDir, 'app.js'), 'console.log("parlor");');
-  server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir } as any);
+  server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir } as any, { database: await testFileDatabase() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {

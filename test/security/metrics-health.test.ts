@@ -16,6 +16,7 @@ import { Client } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import { configFromEnv, type ParlorConfig } from '../../server/config';
 import { eventually, roomCount, within } from './support';
+import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(30000);
 
@@ -24,7 +25,7 @@ let running: RunningParlor | undefined;
 
 /** One server at a time (the matchmaker is one per process): each test starts its own, stopped after it. */
 async function start(overrides: Partial<ParlorConfig>): Promise<RunningParlor> {
-  running = await startParlor(config(overrides));
+  running = await startParlor(config(overrides), { database: await testFileDatabase() });
   return running;
 }
 const config = (overrides: Partial<ParlorConfig>): ParlorConfig => ({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '/nonexistent', ...overrides });
@@ -90,7 +91,7 @@ describe('/metrics', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      await expect(startParlor(config({ metricsPort: (taken.address() as AddressInfo).port }))).rejects.toThrow(/EADDRINUSE/);
+      await expect(startParlor(config({ metricsPort: (taken.address() as AddressInfo).port }), { database: await testFileDatabase() })).rejects.toThrow(/EADDRINUSE/);
     } finally {
       taken.close();
     }

@@ -18,6 +18,7 @@ import type { ParlorConfig } from '../../server/config';
 import { jsonErrors, jsonNotFound } from '../../server/http/errors';
 import { httpStatusFor } from '../../server/http/gate';
 import { createLogger, roomLog, setLogLevel } from '../../server/log';
+import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(30000);
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   setLogLevel('fatal'); // the server bugs this file provokes on purpose are logged as errors
   clientDir = mkdtempSync(path.join(tmpdir(), 'parlor-hygiene-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Parlor</title><script type="module" src="/app.js"></script>');
-  server = await startParlor(config({ adminPassword: ADMIN_PASSWORD, rateLimits: { adminLogin: { points: 3, seconds: 60 }, exemptLoopback: false } }));
+  server = await startParlor(config({ adminPassword: ADMIN_PASSWORD, rateLimits: { adminLogin: { points: 3, seconds: 60 }, exemptLoopback: false } }), { database: await testFileDatabase() });
   base = `http://127.0.0.1:${server.port}`;
   matchMaker.defineRoomType('zz_broken', BrokenRoom);
 });

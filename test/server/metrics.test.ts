@@ -10,6 +10,7 @@ import { startParlor, type RunningParlor } from '../../server/app';
 import { metrics } from '../../server/metrics';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 import { nextMessage, waitForState } from '../support/server';
+import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(30000);
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   await emptyRedis(redisUrl);
   server = await startParlor({
     port: 0, host: '127.0.0.1', redisUrl, publicAddress: undefined, clientDir: path.resolve(__dirname, '../../dist/client'), metricsToken: TOKEN,
-  });
+  }, { database: await testFileDatabase() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {

@@ -10,7 +10,11 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../server/db/database';
 import { openPostgres } from '../../server/db/postgres';
-import { migrate } from '../../server/db/migrate';
+import { migrate, migrationFiles } from '../../server/db/migrate';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDatabase } from '../../server/db/pglite';
 
@@ -36,6 +40,15 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Test databases whose process is gone: left by a run that was killed. */
+async function dropDatabasesOfDeadProcesses(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${PREFIX}%'`);
+  for (const { datname } of rows) {
+    const pid = Number(datname.slice(PREFIX.length).split('_')[0]);
+    if (pid && !alive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
 /** The url of `name` on the test server. */
 export function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);
@@ -53,11 +66,7 @@ export interface TestPostgres {
 export async function createPostgresDatabase(): Promise<TestPostgres> {
   const name = `${PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${PREFIX}%'`);
-    for (const { datname } of rows) {
-      const pid = Number(datname.slice(PREFIX.length).split('_')[0]);
-      if (pid && !alive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
-    }
+    await dropDatabasesOfDeadProcesses(client);
     await client.query(`CREATE DATABASE "${name}"`);
   });
   return {
@@ -82,18 +91,84 @@ export async function openTestPostgres(): Promise<Database & { url: string }> {
   };
 }
 
-let template: Promise<Blob> | null = null;
+/**
+ * The migrated template's dump, made once per machine and migration set (a file in the system's
+ * temporary directory named by the migrations' hash; written whole then renamed, so a run that
+ * reads it meanwhile gets all of it or makes its own).
+ */
+async function template(): Promise<Blob> {
+  const hash = createHash('sha256').update(JSON.stringify(migrationFiles())).digest('hex').slice(0, 16);
+  const file = path.join(tmpdir(), `parlor-test-pglite-${hash}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const db = await PGlite.create();
+  await migrate(pgliteDatabase(db));
+  const dump = await db.dumpDataDir('none');
+  await db.close();
+  writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${file}.${process.pid}`, file);
+  return dump;
+}
 
-/** A migrated PGlite in memory, loaded from this process's template. */
+/** A migrated PGlite in memory (about a second: loaded from the template's dump). */
 export async function openTestPglite(): Promise<Database> {
-  template ??= (async () => {
-    const db = await PGlite.create();
-    await migrate(pgliteDatabase(db));
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    return dump;
+  return pgliteDatabase(await PGlite.create({ loadDataDir: await template() }));
+}
+
+let fileDatabase: Promise<Database> | null = null;
+
+/**
+ * The PGlite of this test file: in-process servers of one file share it, as processes of a
+ * deployment share theirs, so a server started again finds what the first one kept. (Jest gives
+ * each file fresh modules: each file starts from an empty one.)
+ */
+export function testFileDatabase(): Promise<Database> {
+  fileDatabase ??= openTestPglite();
+  return fileDatabase;
+}
+
+/** Closes this file's PGlite (jest setup: close-file-database.ts). */
+export async function closeTestFileDatabase(): Promise<void> {
+  const open = fileDatabase;
+  fileDatabase = null;
+  await (await open?.catch(() => null))?.close();
+}
+
+let processDatabase: Promise<string> | null = null;
+
+/**
+ * The PostgreSQL url server processes of this test process run on (DATABASE_URL): one database
+ * per process, kept for its life like its Redis database, and emptied when a file of server
+ * processes begins (serverProcessSuite).
+ */
+export function processDatabaseUrl(): Promise<string> {
+  processDatabase ??= (async () => {
+    const name = `${PREFIX}${process.pid}_p`;
+    await admin(async (client) => {
+      await dropDatabasesOfDeadProcesses(client);
+      await client.query(`CREATE DATABASE "${name}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // 42P04: it exists (an earlier file of this process made it)
+      });
+    });
+    const url = databaseUrl(name);
+    const db = await openPostgres(url);
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    return url;
   })();
-  return pgliteDatabase(await PGlite.create({ loadDataDir: await template }));
+  return processDatabase;
+}
+
+/** Empties the tables of the database at `url`. */
+export async function emptyDatabase(url: string): Promise<void> {
+  const db = await openPostgres(url);
+  try {
+    await emptyTables(db);
+  } finally {
+    await db.close();
+  }
 }
 
 /** Every table of ours emptied (the schema kept): a database shared by the tests of one file starts each clean. */

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { claimTestDatabase } from './redis-database';
 import { buildServer } from './server-build';
+import { emptyDatabase, processDatabaseUrl } from './database';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -41,11 +42,13 @@ export interface ServerProcess {
 
 /** `script`: the entry to run, relative to the project (the table's tests run a server of their own game). */
 export async function startServerProcess(port: number, env: Record<string, string>, script = 'dist/server/parlor.js'): Promise<ServerProcess> {
+  // The database of record: this test process's PostgreSQL database, unless the test names one (or a DATA_DIR).
+  const database = env.DATABASE_URL || env.DATA_DIR ? {} : { DATABASE_URL: await processDatabaseUrl() };
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true',
       // Ranked rules as before issue 27 (fresh guests play rated at once), unless a test sets them.
-      RANKED_MIN_ACCOUNT_AGE_HOURS: '0', RANKED_GAMES_PER_PAIR_PER_DAY: '0', RANKED_SAME_ADDRESS_DAYS: '0', RANKED_MIN_LOSER_MOVES: '0', ...env },
+      RANKED_MIN_ACCOUNT_AGE_HOURS: '0', RANKED_GAMES_PER_PAIR_PER_DAY: '0', RANKED_SAME_ADDRESS_DAYS: '0', RANKED_MIN_LOSER_MOVES: '0', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -91,6 +94,7 @@ export function serverProcessSuite(project?: string): { readonly redisUrl: strin
   beforeAll(async () => {
     buildServer(project);
     await emptyRedis(suite.redisUrl);
+    await emptyDatabase(await processDatabaseUrl());
   }, 120000);
   afterEach(async () => {
     await suite.proc?.stop('SIGKILL');

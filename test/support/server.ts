@@ -9,6 +9,8 @@ import type { RankedRules } from '../../server/ranked/eligibility';
 import type { ServerGame } from '../../server/table/server-game';
 import type { ComputerLimits } from '../../server/games/gomoku/computer-limits';
 import { emptyRedis, testRedisUrl } from './processes';
+import type { Database } from '../../server/db/database';
+import { testFileDatabase } from './database';
 
 export interface TestServerOptions {
   redisUrl?: string;
@@ -25,6 +27,8 @@ export interface TestServerOptions {
   maxRoomsPerAddress?: number;
   /** Ranked play's anti-farming rules: all off unless a test sets them (test/security/rating-farming.test.ts). */
   rankedRules?: Partial<RankedRules>;
+  /** The database of record: this test file's PGlite unless given (support/database.ts). */
+  database?: Database;
 }
 
 /** Ranked rules as before issue 27: any guest plays rated at once, against anyone, as often as it likes. */
@@ -51,7 +55,7 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     publicAddress: undefined,
     // CLIENT_DIR: where buildClient put the client (vite.config.mjs reads it too).
     clientDir: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
-  }, { games: overrides.games });
+  }, { games: overrides.games, database: overrides.database ?? (await testFileDatabase()) });
 }
 
 export function sdkClient(server: RunningParlor): Client {
