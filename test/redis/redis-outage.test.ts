@@ -181,3 +181,74 @@ it('Redis restarts in the middle of play (AOF): no acknowledged move is lost and
   expect(new Set(lost).size).toBe(lost.length);
   await waitUntil(() => proc!.output.join('').includes('Redis connection back'), 'the connections logged their return');
 }, 60000);
+
+it('what waits for Redis is in no listing and no answer: the lobby never lists an undone start, a spectator\'s log query never returns an undone draw', async () => {
+  const port = await freePort();
+  proc = await startServerProcess(port, { REDIS_URL: `redis://127.0.0.1:${redisPort}`, SAVE_WAIT_MS: '1500' });
+  const client = new Client(`ws://127.0.0.1:${port}`);
+  // Every listing of the table the lobby ever sends, kept in order.
+  const lobby = await client.joinOrCreate('lobby');
+  const phases: string[] = [];
+  let tableId = '';
+  const listed = (roomId: string, room: any) => {
+    if (roomId === tableId && room?.metadata?.phase) phases.push(room.metadata.phase);
+  };
+  lobby.onMessage('rooms', (list: any[]) => list.forEach((r) => listed(r.roomId, r)));
+  lobby.onMessage('+', ([roomId, room]: [string, any]) => listed(roomId, room));
+  lobby.onMessage('-', () => undefined);
+  rooms.push(lobby);
+
+  const host = await client.create('flip7', { name: 'Hana', bots: 0, turnSeconds: 120 });
+  tableId = host.roomId;
+  const guests = [await client.joinById(host.roomId, { name: 'Gus' }), await client.joinById(host.roomId, { name: 'Ivy' })];
+  const eve = await client.joinById(host.roomId, { spectate: true });
+  const players = [host, ...guests];
+  for (const r of [...players, eve]) {
+    rooms.push(r);
+    r.reconnection.enabled = false;
+    r.onMessage('*', () => undefined);
+  }
+  await waitForState(eve, (s: any) => s.players.size === 3);
+  await waitUntil(() => phases.at(-1) === 'lobby', 'the lobby lists the seated table');
+
+  // 1. The start waits for Redis, past the bound: refused, undone, and never listed as playing.
+  await stopRedis();
+  const refused = nextMessage(host, 'error', 10000);
+  host.send('start', {});
+  expect(await refused).toMatchObject({ code: 'storage_unavailable' });
+  redisProc = await startRedis();
+  expect((eve.state as any).phase).toBe('lobby');
+  // The same start once Redis is back: now the lobby lists the table as playing (it would have shown the undone one).
+  host.send('start', {});
+  await waitUntil(() => phases.includes('playing'), 'the lobby lists the started table');
+  expect(phases.slice(0, phases.indexOf('playing')).every((p) => p === 'lobby')).toBe(true);
+
+  // 2. A draw waits for Redis while a spectator asks for the log: the answer has only saved entries.
+  const s = await waitForState(eve, (st: any) => st.phase === 'playing' && players.some((r) => r.sessionId === st.toAct) && !(st.pending?.targets?.length > 0), 20000) as any;
+  const savedLength = s.logLength ?? s.log.length;
+  const version = s.version;
+  const firstAnswer = nextMessage(eve, 'log', 10000);
+  eve.send('log', { from: 0 });
+  const before = (await firstAnswer) as { base: number; entries: unknown[] };
+  await stopRedis();
+  const mover = players.find((r) => r.sessionId === s.toAct)!;
+  const drawRefused = nextMessage(mover, 'error', 10000);
+  const waiting = nextMessage(eve, 'storage_waiting', 5000);
+  mover.send('hit', {});
+  await waiting;
+  const answer = nextMessage(eve, 'log', 10000);
+  eve.send('log', { from: 0 });
+  expect(await drawRefused).toMatchObject({ code: 'storage_unavailable' });
+  const during = (await answer) as { base: number; entries: unknown[] };
+  // Answered after the draw was undone, with what was saved: the same entries as before it.
+  expect(during).toEqual(before);
+  expect((eve.state as any).version).toBe(version);
+  expect(savedLength).toBeGreaterThan(0);
+  redisProc = await startRedis();
+  // The draw, sent again once Redis is back, is answered with one entry more: the query would have shown it.
+  mover.send('hit', {});
+  await waitForState(eve, (st: any) => st.version > version, 10000);
+  const after = nextMessage(eve, 'log', 10000);
+  eve.send('log', { from: 0 });
+  expect(((await after) as { entries: unknown[] }).entries.length).toBeGreaterThan(before.entries.length);
+}, 90000);
