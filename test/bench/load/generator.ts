@@ -8,12 +8,15 @@
 import { percentile } from '../timing';
 import { openBareTable } from './bare-driver';
 import { openParlorTable } from './parlor-driver';
-import type { GeneratorAnswer, GeneratorRequest, OpenResult, WindowResult } from './protocol';
-import type { Table, TableEvents } from './table';
+import { openPlainColyseusTable } from './plain-colyseus-driver';
+import type { GeneratorAnswer, GeneratorRequest, Impl, OpenResult, WindowResult } from './protocol';
+import type { OpenTable, Table, TableEvents } from './table';
+
+const DRIVERS: Record<Impl, OpenTable> = { parlor: openParlorTable, colyseus: openPlainColyseusTable, bare: openBareTable };
 
 const tables: Table[] = [];
 /** How each slot's table was made, to replace a finished game with the same kind of table. */
-let opened: { open: typeof openParlorTable; game: 'gomoku' | 'flip7'; urls: string[] } | undefined;
+let opened: { open: OpenTable; game: 'gomoku' | 'flip7'; urls: string[] } | undefined;
 let names = 0;
 
 let latencies: number[] = [];
@@ -28,7 +31,7 @@ const events: TableEvents = {
 const REPLACING: Table = { ready: false, finished: false, act() {}, close: async () => {} };
 
 async function open(req: Extract<GeneratorRequest, { cmd: 'open' }>): Promise<OpenResult> {
-  const open = req.impl === 'parlor' ? openParlorTable : openBareTable;
+  const open = DRIVERS[req.impl];
   opened = { open, game: req.game, urls: req.urls };
   const result: OpenResult = { opened: 0, failed: 0, joinMs: [], wallMs: 0 };
   const started = performance.now();

@@ -1,9 +1,10 @@
 /**
- * `npm run bench:load`: issue 15's load harness. The real Parlor server and a bare `ws`
- * baseline, each a process of its own pinned away from the load generator, under the same
- * clients and schedule: Gomoku and Flip 7 at a steady load (with and without Redis) and a sweep
- * of offered loads, a join storm, the idle capacity and the cluster curve. Prints the figures
- * with their ratios to the baseline and writes bench-results/load-<time>.json and .svg.
+ * `npm run bench:load`: issue 15's load harness. The real Parlor server and two baselines — a
+ * plain Colyseus Gomoku room (issue 32) and a bare `ws` relay — each a process of its own pinned
+ * away from the load generator, under the same clients and schedule: Gomoku and Flip 7 at a
+ * steady load (with and without Redis) and a sweep of offered loads, a join storm, the idle
+ * capacity and the cluster curve. Prints the figures with their ratios to the baselines (and
+ * one table of the goal figures against both) and writes bench-results/load-<time>.json and .svg.
  * Flags: see options.ts (`--quick` for a smoke run). How it works: docs/performance.md.
  */
 import { execSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import { parseOptions, type LoadOptions } from './options';
 import { sweepSvg } from './plot';
+import { peerTable } from './peers';
 import { PLACEMENT, ROOT, pinSelf } from './processes';
 import { printCluster, printHeadline, printIdle, printStorm, printSweep } from './report';
 import { VARIANTS, idleCapacity, joinStorm, steadyLoad, type IdleFigures, type LoadFigures, type Settings, type StormFigures, type Variant } from './runs';
@@ -32,9 +34,14 @@ async function emptyDatabase(): Promise<string> {
   }
 }
 
+/** The runs of the steady loads, the baselines first: `ws` (no Redis), then the plain Colyseus room and Parlor, each without and/or with Redis. */
 function variantsOf(opts: LoadOptions): Variant[] {
-  const parlor = opts.redis === 'on' ? [VARIANTS['parlor+redis']] : opts.redis === 'off' ? [VARIANTS.parlor] : [VARIANTS.parlor, VARIANTS['parlor+redis']];
-  return [VARIANTS['bare ws'], ...parlor];
+  const redis = { off: [false], on: [true], both: [false, true] }[opts.redis];
+  const variants: Variant[] = opts.impls.includes('ws') ? [VARIANTS['bare ws']] : [];
+  for (const impl of ['colyseus', 'parlor'] as const) {
+    if (opts.impls.includes(impl)) for (const r of redis) variants.push(VARIANTS[r ? (`${impl}+redis` as const) : impl]);
+  }
+  return variants;
 }
 
 function machine() {
@@ -53,7 +60,7 @@ async function main() {
   pinSelf();
   const started = new Date();
   const info = machine();
-  const needsRedis = opts.redis !== 'off' || opts.only.includes('cluster');
+  const needsRedis = (opts.redis !== 'off' && (opts.impls.includes('parlor') || opts.impls.includes('colyseus'))) || (opts.only.includes('cluster') && opts.impls.includes('parlor'));
   const redisUrl = needsRedis ? (opts.redisUrl ?? (await emptyDatabase())) : '';
   const settings: Settings = { rounds: opts.rounds, warmupSeconds: opts.warmupSeconds, roundSeconds: opts.roundSeconds, redisUrl };
   console.log(`Parlor load bench — ${started.toISOString()}, node ${info.node}, ${info.cpus} x ${info.model}, ${info.memoryGB} GB, open files ${info.fdLimit}`);
@@ -80,16 +87,18 @@ async function main() {
     // One room per move a second: the sweep's loads are also its room counts (1,000 rooms at 1,000 moves/s).
     for (const rate of rates) for (const v of variants) await attempt(`gomoku ${v.label} at ${rate}/s`, () => steadyLoad('gomoku', v, rate, rate, settings), results.gomoku);
   }
+  // The plain Colyseus room is a Gomoku room only; the join storm and the idle run are without Redis.
+  const withoutRedis = [VARIANTS['bare ws'], VARIANTS.colyseus, VARIANTS.parlor].filter((v) => opts.impls.includes(v.impl === 'bare' ? 'ws' : v.impl));
   if (opts.only.includes('flip7')) {
-    for (const v of variants) await attempt(`flip7 ${v.label}`, () => steadyLoad('flip7', v, opts.tables, opts.tables, settings), results.flip7);
+    for (const v of variants.filter((v) => v.impl !== 'colyseus')) await attempt(`flip7 ${v.label}`, () => steadyLoad('flip7', v, opts.tables, opts.tables, settings), results.flip7);
   }
   if (opts.only.includes('join')) {
-    for (const v of [VARIANTS['bare ws'], VARIANTS.parlor]) await attempt(`join storm ${v.label}`, () => joinStorm(v, opts.stormPairs, settings), results.storm);
+    for (const v of withoutRedis) await attempt(`join storm ${v.label}`, () => joinStorm(v, opts.stormPairs, settings), results.storm);
   }
   if (opts.only.includes('idle')) {
-    for (const v of [VARIANTS['bare ws'], VARIANTS.parlor]) await attempt(`idle ${v.label}`, () => idleCapacity(v, opts.idleClients, settings), results.idle);
+    for (const v of withoutRedis) await attempt(`idle ${v.label}`, () => idleCapacity(v, opts.idleClients, settings), results.idle);
   }
-  if (opts.only.includes('cluster')) {
+  if (opts.only.includes('cluster') && opts.impls.includes('parlor')) {
     for (const n of opts.cluster) await attempt(`cluster of ${n}`, () => steadyLoad('gomoku', VARIANTS['parlor+redis'], opts.rooms, opts.rooms, settings, n), results.cluster);
   }
   if (redisUrl) {
@@ -99,6 +108,7 @@ async function main() {
   }
 
   printHeadline(results.gomoku.filter((p) => p.rate === opts.rooms));
+  for (const line of peerTable(results.gomoku.filter((p) => p.rate === opts.rooms), results.storm, results.idle)) console.log(line);
   printSweep(results.gomoku);
   printHeadline(results.flip7);
   printStorm(results.storm);

@@ -4,6 +4,9 @@
  */
 export const PARTS = ['gomoku', 'flip7', 'join', 'idle', 'cluster'] as const;
 export type Part = (typeof PARTS)[number];
+/** The servers compared: Parlor, the plain Colyseus room (plain-colyseus-server.ts), the bare `ws` relay. */
+export const IMPLS = ['parlor', 'colyseus', 'ws'] as const;
+export type ImplName = (typeof IMPLS)[number];
 
 export interface LoadOptions {
   quick: boolean;
@@ -17,7 +20,9 @@ export interface LoadOptions {
   rounds: number;
   warmupSeconds: number;
   roundSeconds: number;
-  /** Which Parlor runs: without Redis, with it, or both. */
+  /** Which servers run (all by default); a ratio to one left out prints as `-`. */
+  impls: ImplName[];
+  /** Which Parlor and plain Colyseus runs: without Redis, with it, or both (`ws` has no Redis). */
   redis: 'both' | 'on' | 'off';
   /** A database of its own; by default the first empty one of 15…1 (emptied before and after). */
   redisUrl?: string;
@@ -29,15 +34,15 @@ export interface LoadOptions {
   cluster: number[];
 }
 
-const USAGE = `usage: npm run bench:load -- [--quick] [--only ${PARTS.join('|')}[,…]] [--rooms N] [--tables N] [--rates A,B,…]
+const USAGE = `usage: npm run bench:load -- [--quick] [--only ${PARTS.join('|')}[,…]] [--impls ${IMPLS.join('|')}[,…]] [--rooms N] [--tables N] [--rates A,B,…]
        [--rounds N] [--warmup S] [--round-seconds S] [--redis both|on|off] [--redis-url URL]
        [--idle N] [--storm PAIRS] [--cluster 1,2,4]`;
 
 export function parseOptions(argv: string[]): LoadOptions {
   const quick = argv.includes('--quick');
   const opts: LoadOptions = quick
-    ? { quick, only: [...PARTS], rooms: 100, tables: 30, rates: [50], rounds: 1, warmupSeconds: 2, roundSeconds: 5, redis: 'both', idleClients: 2000, stormPairs: 100, cluster: [1, 2] }
-    : { quick, only: [...PARTS], rooms: 1000, tables: 1000, rates: [250, 500, 1000, 2500], rounds: 3, warmupSeconds: 10, roundSeconds: 20, redis: 'both', idleClients: 40000, stormPairs: 1000, cluster: [1, 2, 4] };
+    ? { quick, only: [...PARTS], rooms: 100, tables: 30, rates: [50], rounds: 1, warmupSeconds: 2, roundSeconds: 5, impls: [...IMPLS], redis: 'both', idleClients: 2000, stormPairs: 100, cluster: [1, 2] }
+    : { quick, only: [...PARTS], rooms: 1000, tables: 1000, rates: [250, 500, 1000, 2500], rounds: 3, warmupSeconds: 10, roundSeconds: 20, impls: [...IMPLS], redis: 'both', idleClients: 40000, stormPairs: 1000, cluster: [1, 2, 4] };
   let stormSet = false;
   let tablesSet = false;
   for (let i = 0; i < argv.length; i++) {
@@ -61,6 +66,13 @@ export function parseOptions(argv: string[]): LoadOptions {
         const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
         if (unknown.length) throw new Error(`--only: unknown ${unknown.join(', ')}\n${USAGE}`);
         opts.only = parts as Part[];
+        break;
+      }
+      case '--impls': {
+        const impls = value.split(',');
+        const unknown = impls.filter((p) => !(IMPLS as readonly string[]).includes(p));
+        if (unknown.length) throw new Error(`--impls: unknown ${unknown.join(', ')}\n${USAGE}`);
+        opts.impls = impls as ImplName[];
         break;
       }
       case '--rooms': opts.rooms = count(); break;

@@ -4,81 +4,23 @@
  * own copy. An action counts as delivered to a player when that player's client has decoded
  * the patch that carries it (Gomoku: the move, last of the state's `moves`; Flip 7: the state's `version`).
  */
-import { Client, type Room } from '@colyseus/sdk';
+import type { Room } from '@colyseus/sdk';
 import type { Game } from './protocol';
-import { GOMOKU_MOVES_PER_GAME, gomokuCell, when, type OpenTable, type Table, type TableEvents } from './table';
-
-const clients = new Map<string, Client>();
-const clientFor = (url: string) => clients.get(url) ?? clients.set(url, new Client(url)).get(url)!;
-
-/** Every state change of any of `rooms` runs `check`; returns how to stop. */
-const onAnyChange = (rooms: Room[]) => (check: () => void) => {
-  for (const r of rooms) r.onStateChange(check);
-  return () => rooms.forEach((r) => r.onStateChange.remove(check));
-};
+import { clientFor, closeAll, onAnyChange, openSdkGomoku, tracked, type GomokuDialect } from './sdk-tables';
+import { when, type OpenTable, type Table, type TableEvents } from './table';
 
 /**
- * Registers the catch-all message handler as soon as a room is joined (the server sends seat
- * tokens at once, and the SDK warns of a message with no handler): errors go to `refused`,
- * other messages are read and dropped.
+ * No Swap 2 opening: the game goes straight to the main phase, Black (the creator or the joiner)
+ * first. The synced state has no board: clients build it from `moves`.
  */
-function tracked(room: Room, refused: () => void): Room {
-  // A dropped connection is a failure of the run, not something to paper over with the SDK's reconnection.
-  room.reconnection.enabled = false;
-  room.onMessage('*', (type) => {
-    if (type === 'error') refused();
-  });
-  return room;
-}
+const PARLOR_GOMOKU: GomokuDialect = {
+  createOptions: (name) => ({ name, swap2: false, rule: 'freestyle' }),
+  joinOptions: (name) => ({ name }),
+  started: (state) => state.phase === 'main_game',
+  black: (state) => state.blackPlayer,
+};
 
-async function closeAll(rooms: Room[]): Promise<void> {
-  await Promise.all(
-    rooms.map((r) => r.leave(true).catch(() => undefined)),
-  );
-}
-
-async function openGomoku(url: string, name: string, events: TableEvents): Promise<Table> {
-  const client = clientFor(url);
-  // No Swap 2 opening: the game goes straight to the main phase, Black (the creator or the joiner) first.
-  let refused = () => {};
-  const onError = () => refused();
-  const a = tracked(await client.create('gomoku', { name: `${name}a`, swap2: false, rule: 'freestyle' }), onError);
-  const b = tracked(await client.joinById(a.roomId, { name: `${name}b` }), onError);
-  const rooms = [a, b];
-  await when(() => rooms.every((r) => r.state?.phase === 'main_game'), onAnyChange(rooms), 30000, 'both Gomoku players see the game');
-  const black = a.state.blackPlayer === a.sessionId ? a : b;
-  const white = black === a ? b : a;
-  let moves = 0;
-  let inFlight: { cell: number; at: number; watcher: Room } | null = null;
-  refused = () => {
-    events.refused();
-    inFlight = null;
-  };
-  for (const r of rooms)
-    r.onStateChange(() => {
-      // The synced state has no board: the move has arrived when it is the last of `moves` (cells never repeat in a game).
-      if (inFlight?.watcher === r && r.state.moves.at(-1) === inFlight.cell) {
-        events.delivered(performance.now() - inFlight.at);
-        inFlight = null;
-      }
-    });
-  return {
-    get ready() {
-      return inFlight === null;
-    },
-    get finished() {
-      return moves >= GOMOKU_MOVES_PER_GAME;
-    },
-    act() {
-      const cell = gomokuCell(moves);
-      const [mover, watcher] = moves % 2 === 0 ? [black, white] : [white, black];
-      moves += 1;
-      inFlight = { cell, at: performance.now(), watcher };
-      mover.send('place', { x: cell % 15, y: Math.floor(cell / 15) });
-    },
-    close: () => closeAll(rooms),
-  };
-}
+const openGomoku = (url: string, name: string, events: TableEvents) => openSdkGomoku(url, name, events, PARLOR_GOMOKU);
 
 /** A table of six humans; the host (the creator) starts it and each next round. */
 async function openFlip7(url: string, name: string, events: TableEvents): Promise<Table> {

@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import type { GeneratorAnswer, GeneratorRequest, OpenResult, WindowResult } from './protocol';
+import type { GeneratorAnswer, GeneratorRequest, Impl, OpenResult, WindowResult } from './protocol';
 
 export const ROOT = path.resolve(__dirname, '../../../..');
 export const LOG_DIR = path.join(ROOT, 'test-output/bench-load');
@@ -95,29 +95,32 @@ function untilListening(port: number, child: ChildProcess, logPath: string, ms =
 /**
  * `parlor`: `node dist/server/parlor.js` as a user runs it, with flood control lifted (the load is
  * far above a player's 20 messages a second from one address) and loopback exempt from the
- * matchmaking rate limit, as the other benches run it. `bare`: bare-ws-server.js.
- * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof") goes to the server's node.
+ * matchmaking rate limit, as the other benches run it. `colyseus`: plain-colyseus-server.js, with
+ * REDIS_URL when the run is with Redis (it has no flood control or rate limit to lift). `bare`:
+ * bare-ws-server.js. BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof") goes to the server's node.
  */
-export async function startServer(kind: 'parlor' | 'bare', name: string, opts: { redisUrl?: string; port?: number } = {}): Promise<ServerProc> {
+export async function startServer(kind: Impl, name: string, opts: { redisUrl?: string; port?: number } = {}): Promise<ServerProc> {
   const port = opts.port ?? (await freePort());
   const inspectPort = await freePort();
   mkdirSync(LOG_DIR, { recursive: true });
   const logPath = path.join(LOG_DIR, `${name}.log`);
   const log = openSync(logPath, 'w');
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const script = kind === 'parlor' ? ['dist/server/parlor.js'] : ['dist/test/bench/load/bare-ws-server.js', String(port)];
-  const env: NodeJS.ProcessEnv =
-    kind === 'parlor'
-      ? {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          REDIS_URL: opts.redisUrl ?? '',
-          PUBLIC_ADDRESS: opts.redisUrl ? `127.0.0.1:${port}` : '',
-          RATE_LIMIT_EXEMPT_LOOPBACK: 'true',
-          MESSAGE_BURST: '1000000',
-          MESSAGE_RATE: '1000000',
-        }
-      : {};
+  const script = { parlor: ['dist/server/parlor.js'], colyseus: ['dist/test/bench/load/plain-colyseus-server.js', String(port)], bare: ['dist/test/bench/load/bare-ws-server.js', String(port)] }[kind];
+  const envs: Record<Impl, NodeJS.ProcessEnv> = {
+    parlor: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_URL: opts.redisUrl ?? '',
+      PUBLIC_ADDRESS: opts.redisUrl ? `127.0.0.1:${port}` : '',
+      RATE_LIMIT_EXEMPT_LOOPBACK: 'true',
+      MESSAGE_BURST: '1000000',
+      MESSAGE_RATE: '1000000',
+    },
+    colyseus: { REDIS_URL: opts.redisUrl ?? '' },
+    bare: {},
+  };
+  const env = envs[kind];
   const child = spawnNode(PLACEMENT.server, [`--inspect=127.0.0.1:${inspectPort}`, ...extra, ...script], env, ['ignore', log, log]);
   // A server that dies mid-run says how, in its log and on stderr (the run's figures are then void).
   child.once('exit', (code, signal) => {

@@ -6,8 +6,11 @@
  */
 
 export type Game = 'gomoku' | 'flip7';
-/** `parlor`: the project's server, real SDK clients; `bare`: the bare `ws` server, plain `ws` clients. */
-export type Impl = 'parlor' | 'bare';
+/**
+ * `parlor`: the project's server, real SDK clients; `colyseus`: a plain Colyseus Gomoku room
+ * (plain-colyseus-server.ts), the same SDK clients; `bare`: the bare `ws` server, plain `ws` clients.
+ */
+export type Impl = 'parlor' | 'colyseus' | 'bare';
 
 /** Players per table: Gomoku is a two-player exchange, Flip 7 a table of six (every action fans out to 5). */
 export const SEATS: Record<Game, number> = { gomoku: 2, flip7: 6 };

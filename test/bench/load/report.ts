@@ -1,22 +1,20 @@
-/** The load bench's printed tables: every figure beside its bare `ws` baseline from the same run, and the ratio. */
+/** The load bench's printed tables: every figure beside its baselines from the same run (bare `ws`, the plain Colyseus room), and the ratio. */
+import { num, ratio, row } from './format';
 import { GENERATOR_BOUND, type IdleFigures, type LoadFigures, type StormFigures } from './runs';
 
 const print = (line = '') => console.log(line);
-const num = (v: number | undefined, digits = 2) => (v === undefined || !Number.isFinite(v) ? '-' : v.toFixed(v >= 100 ? 0 : digits));
-const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !Number.isFinite(a / b) || b === 0 ? '-' : `${(a / b).toFixed(2)}x`);
-const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[0]) : c.padStart(widths[i]))).join('  ');
 
 const ACTION: Record<string, string> = { gomoku: 'move', flip7: 'action' };
 
-/** One game at one size: Parlor (without and with Redis) against bare `ws`. */
+/** One game at one size: every run's figures, and Parlor's (without and with Redis) against bare `ws` (against the plain Colyseus room too: peers.ts). */
 export function printHeadline(points: LoadFigures[]): void {
   if (!points.length) return;
   const [first] = points;
   const by = (v: string) => points.find((p) => p.variant === v);
   const base = by('bare ws');
-  const columns = ['parlor', 'parlor+redis', 'bare ws'].filter(by);
-  const others = columns.filter((c) => c !== 'bare ws');
-  const widths = [36, ...columns.map(() => 13), ...(base ? others.map(() => 16) : [])];
+  const columns = ['parlor', 'parlor+redis', 'colyseus', 'colyseus+redis', 'bare ws'].filter(by);
+  const others = columns.filter((c) => c.startsWith('parlor'));
+  const widths = [36, ...columns.map(() => 14), ...(base ? others.map(() => 16) : [])];
   const receivers = first.game === 'gomoku' ? 'the opponent' : 'each of the 5 others';
   print(`\n## ${first.game}: ${first.tables} tables (${first.clients} clients), ${first.rate} ${ACTION[first.game]}s/s offered; ` +
     `${first.rounds.length} round(s) of ${num(first.rounds[0]?.seconds, 0)} s, medians`);
@@ -51,12 +49,12 @@ export function printSweep(points: LoadFigures[]): void {
   const variants = [...new Set(points.map((p) => p.variant))];
   const rates = [...new Set(points.map((p) => p.rate))].sort((a, b) => a - b);
   print(`\n## ${points[0].game} sweep: offered load → latency (ms, p50 / p99 / p99.9), server CPU per action (ms)`);
-  const widths = [10, ...variants.map(() => 30), 12];
-  print(row(['actions/s', ...variants, 'p99 / ws'], widths));
+  const widths = [10, ...variants.map(() => 30), 12, 16];
+  print(row(['actions/s', ...variants, 'p99 / ws', 'p99 / colyseus'], widths));
   for (const rate of rates) {
     const at = (v: string) => points.find((p) => p.rate === rate && p.variant === v);
     const cell = (p?: LoadFigures) => (p ? `${num(p.median.p50)} / ${num(p.median.p99)} / ${num(p.median.p999)}  ${num(p.median.serverCpuMsPerAction, 3)}${p.generatorBound ? '!' : ''}` : '-');
-    print(row([String(rate), ...variants.map((v) => cell(at(v))), ratio(at('parlor')?.median.p99, at('bare ws')?.median.p99)], widths));
+    print(row([String(rate), ...variants.map((v) => cell(at(v))), ratio(at('parlor')?.median.p99, at('bare ws')?.median.p99), ratio(at('parlor')?.median.p99, at('colyseus')?.median.p99)], widths));
   }
   if (points.some((p) => p.generatorBound)) print('  ! generator-bound');
 }
@@ -64,10 +62,11 @@ export function printSweep(points: LoadFigures[]): void {
 export function printStorm(storms: StormFigures[]): void {
   if (!storms.length) return;
   const base = storms.find((s) => s.variant === 'bare ws');
+  const peer = storms.find((s) => s.variant === 'colyseus');
   print(`\n## join storm: ${storms[0].pairs} Gomoku pairs create and join at once`);
-  const widths = [14, 10, 10, 10, 10, 16, 12];
-  print(row(['', 'joined', 'p50 ms', 'p99 ms', 'max ms', 'all seated ms', 'p99 / ws'], widths));
-  for (const s of storms) print(row([s.variant, `${s.joined}/${s.pairs}`, num(s.p50), num(s.p99), num(s.max), num(s.allSeatedMs, 0), ratio(s.p99, base?.p99)], widths));
+  const widths = [14, 10, 10, 10, 10, 16, 12, 16];
+  print(row(['', 'joined', 'p50 ms', 'p99 ms', 'max ms', 'all seated ms', 'p99 / ws', 'p99 / colyseus'], widths));
+  for (const s of storms) print(row([s.variant, `${s.joined}/${s.pairs}`, num(s.p50), num(s.p99), num(s.max), num(s.allSeatedMs, 0), ratio(s.p99, base?.p99), ratio(s.p99, peer?.p99)], widths));
 }
 
 export function printIdle(idle: IdleFigures[]): void {

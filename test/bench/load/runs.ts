@@ -18,15 +18,20 @@ const SURVIVOR_WINDOW_MS = 1500;
 /** Clients one generator holds in the idle run: well under a process's 20,000 file descriptors here. */
 const IDLE_CLIENTS_PER_GENERATOR = 8000;
 
-/** What is run: `parlor` with or without Redis, or the bare `ws` baseline. */
+/**
+ * What is run: `parlor` with or without Redis; the plain Colyseus room (`colyseus`), the peer a
+ * user would otherwise write, with or without Redis; or the bare `ws` baseline (never Redis).
+ */
 export interface Variant {
-  label: 'parlor' | 'parlor+redis' | 'bare ws';
+  label: 'parlor' | 'parlor+redis' | 'colyseus' | 'colyseus+redis' | 'bare ws';
   impl: Impl;
   redis: boolean;
 }
 export const VARIANTS: Record<Variant['label'], Variant> = {
   'parlor': { label: 'parlor', impl: 'parlor', redis: false },
   'parlor+redis': { label: 'parlor+redis', impl: 'parlor', redis: true },
+  'colyseus': { label: 'colyseus', impl: 'colyseus', redis: false },
+  'colyseus+redis': { label: 'colyseus+redis', impl: 'colyseus', redis: true },
   'bare ws': { label: 'bare ws', impl: 'bare', redis: false },
 };
 
@@ -36,7 +41,7 @@ export interface RoundFigures extends WindowResult {
   serverCpu: number;
   serverCpuMsPerAction: number;
   generatorCpu: number;
-  /** Redis's own CPU per action (parlor+redis only). */
+  /** Redis's own CPU per action (runs with Redis only). */
   redisCpuMsPerAction?: number;
 }
 
