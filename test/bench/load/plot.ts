@@ -5,7 +5,7 @@
  */
 import type { LoadFigures } from './runs';
 
-const COLOURS: Record<string, string> = { 'parlor': '#d62728', 'parlor+redis': '#9467bd', 'bare ws': '#1f77b4' };
+const COLOURS: Record<string, string> = { 'parlor': '#d62728', 'parlor+redis': '#9467bd', 'colyseus': '#2ca02c', 'colyseus+redis': '#8c564b', 'bare ws': '#1f77b4' };
 const PERCENTILES = [
   { key: 'p50', label: 'p50', dash: '' },
   { key: 'p99', label: 'p99', dash: '8 4' },
