@@ -40,6 +40,8 @@ for (const file of result.outputFiles) {
 }
 // The database's SQL migrations are read at start from beside the bundle (server/paths.ts MIGRATIONS_DIR).
 cpSync(path.join(root, 'server/db/migrations'), path.join(root, 'dist/server/db/migrations'), { recursive: true });
+// And the list of the most common passwords (server/paths.ts COMMON_PASSWORDS_FILE).
+cpSync(path.join(root, 'server/accounts/common-passwords.txt'), path.join(root, 'dist/server/accounts/common-passwords.txt'));
 
 /**
  * Node loads @colyseus/schema twice: its ES module build for @colyseus/core, its CommonJS build
