@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../db/database';
 import { newId } from '../ids';
 import { newPlayer } from '../ranked/records';
 import { checkName, nameKey } from './names';
-import { checkToken, signToken } from './tokens';
+import { checkToken, signToken, type TokenCheck } from './tokens';
 
 /** An unclaimed guest's name is free again after this long unseen (today's guests: a day). */
 export const NAME_TTL_SECONDS = 24 * 60 * 60;
@@ -173,12 +173,16 @@ export class AccountStore {
    * version, the account not deleted. Marks the account seen (a guest's name hold runs from there).
    */
   async authenticate(token: unknown, now = Date.now()): Promise<AccountResult> {
-    const checked = checkToken(token, now);
+    return this.authenticateChecked(checkToken(token, now), now);
+  }
+
+  /** The same for a token already checked (checkToken or checkResetToken). */
+  async authenticateChecked(checked: TokenCheck, now = Date.now()): Promise<AccountResult> {
     if (!checked.ok) return checked.reason === 'expired' ? fail('token_expired', 'the token has expired: sign in again') : fail('invalid_token', 'not a valid token');
     const found = await this.byId(checked.claims.id);
     if (!found) return fail('invalid_token', 'not a valid token');
     if (found.deletedAt !== null) return fail('account_deleted', 'this account was deleted');
-    if (checked.claims.v < found.tokenVersion) return fail('token_revoked', 'this token was signed out: sign in again');
+    if (checked.claims.v !== found.tokenVersion) return fail('token_revoked', 'this token was signed out: sign in again');
     if (now - found.lastSeenAt >= SEEN_EVERY_MS) {
       await this.db.query('UPDATE players SET last_seen_at = $2 WHERE id = $1', [found.id, now]);
       found.lastSeenAt = now;

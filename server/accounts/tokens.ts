@@ -38,18 +38,39 @@ function signature(data: string): Buffer {
   return createHmac('sha256', secret).update(data).digest();
 }
 
-/** `lifetimeSeconds` other than the default: tests (an expired token). */
-export function signToken(claims: TokenClaims, lifetimeSeconds = TOKEN_LIFETIME_SECONDS, now = Date.now()): string {
+/** A password-reset link's token lives 30 minutes, and dies when used (the reset raises the account's token version). */
+export const RESET_LIFETIME_SECONDS = 30 * 60;
+
+function sign(body: Record<string, unknown>, lifetimeSeconds: number, now: number): string {
   const iat = Math.floor(now / 1000);
-  const payload = Buffer.from(JSON.stringify({ id: claims.id, name: claims.name, v: claims.v, iat, exp: iat + lifetimeSeconds })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...body, iat, exp: iat + lifetimeSeconds })).toString('base64url');
   const data = `${HEADER}.${payload}`;
   return `${data}.${signature(data).toString('base64url')}`;
 }
 
+/** `lifetimeSeconds` other than the default: tests (an expired token). */
+export function signToken(claims: TokenClaims, lifetimeSeconds = TOKEN_LIFETIME_SECONDS, now = Date.now()): string {
+  return sign({ id: claims.id, name: claims.name, v: claims.v }, lifetimeSeconds, now);
+}
+
+/** A password-reset token: `purpose: "reset"` keeps it from passing for a sign-in token, and the other way round. */
+export function signResetToken(claims: TokenClaims, now = Date.now()): string {
+  return sign({ id: claims.id, name: claims.name, v: claims.v, purpose: 'reset' }, RESET_LIFETIME_SECONDS, now);
+}
+
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
-/** The claims of a token signed with our secret and not expired: nothing else is read from it. */
+/** The claims of a sign-in token signed with our secret and not expired: nothing else is read from it. */
 export function checkToken(token: unknown, now = Date.now()): TokenCheck {
+  return check(token, undefined, now);
+}
+
+/** The claims of a password-reset token (signResetToken). */
+export function checkResetToken(token: unknown, now = Date.now()): TokenCheck {
+  return check(token, 'reset', now);
+}
+
+function check(token: unknown, purpose: 'reset' | undefined, now: number): TokenCheck {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
   const parts = token.split('.');
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) return { ok: false, reason: 'malformed' };
@@ -66,8 +87,9 @@ export function checkToken(token: unknown, now = Date.now()): TokenCheck {
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { id, name, v, exp } = (parsed ?? {}) as Record<string, unknown>;
+  const { id, name, v, exp, purpose: givenPurpose } = (parsed ?? {}) as Record<string, unknown>;
   if (typeof id !== 'string' || typeof name !== 'string' || !Number.isInteger(v) || typeof exp !== 'number') return { ok: false, reason: 'malformed' };
+  if (givenPurpose !== purpose) return { ok: false, reason: 'malformed' };
   if (exp * 1000 <= now) return { ok: false, reason: 'expired' };
   return { ok: true, claims: { id, name, v: v as number } };
 }
