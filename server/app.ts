@@ -144,7 +144,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
   const services = openServices(config.redisUrl, options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
-  await loadSecret(services.ranked, config.authSecret);
+  // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
+  loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);

@@ -5,7 +5,7 @@
  */
 import { connectRedis } from './redis-connection';
 import type { Database } from './db/database';
-import { MemoryRankedStore, RedisRankedStore, type RankedStore } from './ranked/ranked-store';
+import { SqlRankedStore, type RankedStore } from './ranked/ranked-store';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './stats/counter-store';
 import { MemoryHighScoreStore, RedisHighScoreStore, type HighScoreStore } from './stats/high-scores';
 import { MemoryQTableStore, RedisQTableStore, type QTableStore } from './stats/q-table-store';
@@ -23,17 +23,14 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/**
- * The statistics stores and the finished games share one connection opened here; the ranked store keeps its own,
- * because its settlement WATCHes keys and WATCH belongs to a connection.
- */
+/** The statistics stores and the finished games share one Redis connection opened here; ranked play is in the database. */
 /** `ownsDb`: false when the caller (a test) opened the database and closes it itself. */
 export function openServices(redisUrl: string | undefined, db: Database, ownsDb = true): Services {
   const stats = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }, 'statistics and finished games') : null;
   stats?.on('error', () => undefined);
   const services: Services = {
     db,
-    ranked: redisUrl ? new RedisRankedStore(redisUrl) : new MemoryRankedStore(),
+    ranked: new SqlRankedStore(db),
     counters: stats ? new RedisCounterStore(stats) : new MemoryCounterStore(),
     qTable: stats ? new RedisQTableStore(stats) : new MemoryQTableStore(),
     highScores: stats ? new RedisHighScoreStore(stats) : new MemoryHighScoreStore(),

@@ -19,9 +19,22 @@ export type GuestResult = { ok: true; playerId: string; name: string; token: str
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,18}[\p{L}\p{N}]$/u;
 
 let secret: string | null = null;
+let loading: Promise<void> = Promise.resolve();
 
-export async function loadSecret(store: RankedStore, fromEnv: string | undefined): Promise<void> {
-  secret = await store.secret(fromEnv);
+/**
+ * Without AUTH_SECRET the secret is in the database, which may still be opening (a first PGlite
+ * start takes 6-10 s): the server does not wait for it to listen. Until it is loaded a token
+ * verifies as nothing where the check is synchronous; the async paths wait (secretLoaded).
+ */
+export function loadSecret(store: RankedStore, fromEnv: string | undefined): Promise<void> {
+  if (fromEnv) secret = fromEnv;
+  loading = store.secret(fromEnv).then((s) => void (secret = s));
+  return loading;
+}
+
+/** Resolves once the secret of the last loadSecret is in place (rejects if the database could not give it). */
+export function secretLoaded(): Promise<void> {
+  return loading;
 }
 
 function sign(payload: string): string {
@@ -38,7 +51,7 @@ export function issueToken(identity: Identity): string {
 export function verifyToken(token: unknown): Identity | null {
   if (typeof token !== 'string' || token.length > 1024) return null;
   const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
+  if (!payload || !signature || extra !== undefined || !secret) return null;
   const expected = Buffer.from(sign(payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
@@ -56,6 +69,7 @@ export async function createGuest(store: RankedStore, rawName: unknown, createdF
   if (!NAME.test(name)) {
     return { ok: false, code: 'invalid_name', message: 'a name is 2-20 letters, digits, spaces, "_", "-" or "." and starts and ends with a letter or digit' };
   }
+  await secretLoaded();
   const playerId = newId();
   if (!(await store.claimName(name, playerId))) return { ok: false, code: 'name_taken', message: `"${name}" is taken by an active player` };
   await store.savePlayer(newPlayer(playerId, name, Date.now(), createdFrom));

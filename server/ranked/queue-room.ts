@@ -15,7 +15,7 @@ import { rejectUnknownMessage } from '../table/errors';
 import { guardFrames } from '../table/flood-control';
 import { parseClientOptions } from '../table/join-options';
 import { queueWidenMs } from '../table/timings';
-import { verifyToken, type Identity } from './identity';
+import { secretLoaded, verifyToken, type Identity } from './identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { mayPair, rankedRefusal, type AccountOrigin } from './eligibility';
 import { addressFromContext, roomBudget, TOO_MANY_ROOMS } from '../rooms/room-budget';
@@ -71,6 +71,7 @@ export abstract class RankedQueueRoom extends Room {
 
   static override async onAuth(_token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
     const options = parseClientOptions(queueOptions, raw);
+    await secretLoaded();
     const identity = verifyToken(options.token);
     if (!identity) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (POST /api/guest)');
     const address = addressFromContext(context);

@@ -3,7 +3,8 @@
  * a series, the Glicko-2 amounts, the leaderboard, player and match pages, refusals.
  */
 import type { RunningParlor } from '../../../server/app';
-import { RedisRankedStore } from '../../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../../server/ranked/ranked-store';
+import { testFileDatabase } from '../../support/database';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glicko2';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { getJson, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
@@ -166,7 +167,7 @@ describe('ranked play', () => {
   });
 
   it('the leaderboard lists established players by rating, not provisional ones', async () => {
-    const store = new RedisRankedStore(redisUrl);
+    const store = new SqlRankedStore(await testFileDatabase());
     const [a, b] = [await makeGuest(server.url, 'Veteran A'), await makeGuest(server.url, 'Veteran B')];
     for (const [g, rating] of [[a, 1700], [b, 1650]] as const) {
       await store.savePlayer({ ...(await store.player(g.playerId))!, rating, rd: 60, vol: 0.06 });
@@ -188,7 +189,7 @@ describe('ranked play', () => {
   });
 
   it('a player with a far rating is not paired until the window reaches them; nobody is paired with themselves', async () => {
-    const store = new RedisRankedStore(redisUrl);
+    const store = new SqlRankedStore(await testFileDatabase());
     const [near, far] = [await makeGuest(server.url, 'Near'), await makeGuest(server.url, 'Far')];
     await store.savePlayer({ ...(await store.player(far.playerId))!, rating: 1800 });
     const [cn, cf, cn2] = [sdkClient(server), sdkClient(server), sdkClient(server)];
