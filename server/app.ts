@@ -20,6 +20,11 @@ import type { ServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
+import { mountAuthRoutes } from './http/auth-routes';
+import { AccountStore } from './accounts/account-store';
+import { resetMailer } from './accounts/mail';
+import { SignInLimits, DEFAULT_SIGN_IN_LIMITS } from './http/sign-in-limits';
+import { rateLimitsOf } from './config';
 import { openServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
@@ -149,6 +154,11 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
+  const accounts = new AccountStore(services.db);
+  let listenPort = config.port;
+  const rates = rateLimitsOf(config);
+  const signInLimits = new SignInLimits({ ...DEFAULT_SIGN_IN_LIMITS, exemptLoopback: rates.exemptLoopback, keyPrefix: rates.keyPrefix }, (req) => http.limits.clientAddress(req), httpRedis);
+  const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
   setRoomBudget(roomBudgetOf(config, httpRedis));
@@ -166,7 +176,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     gracefullyShutdown: false,
     express: (app) => {
       http.before(app);
-      mountRankedRoutes(app, services.ranked);
+      mountAuthRoutes(app, { accounts, limits: signInLimits, mailer, publicUrl: () => config.publicUrl ?? `http://localhost:${listenPort}` });
+      mountRankedRoutes(app, services.ranked, accounts);
       mountTenRoutes(app, services.highScores);
       mountHistoryRoutes(app, services.history);
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
@@ -179,7 +190,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', rankedQueueRoom(services.ranked));
+  server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts));
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);
@@ -217,6 +228,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it.
   http.installGate(server.transport.server as import('node:http').Server);
   const address = server.transport.server?.address() as AddressInfo;
+  listenPort = address.port;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
     server,
@@ -230,6 +242,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       await store?.close();
       await online.close();
       await services.close();
+      mailer.close();
       httpRedis?.disconnect();
     },
   };

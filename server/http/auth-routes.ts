@@ -37,7 +37,7 @@ export interface AuthRouteOptions {
   limits: SignInLimits;
   mailer: ResetMailer;
   /** Reset links start with it (never with the request's Host header, which the asker writes). */
-  publicUrl: string;
+  publicUrl: () => string;
 }
 
 const STATUS: Record<string, number> = {
@@ -239,7 +239,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const found = await accounts.byEmail(address);
     // The same answer whether or not there is such an account; the mail goes out after it.
     if (found) {
-      const link = `${options.publicUrl}${prefix}/reset-password?token=${signResetToken({ id: found.id, name: found.name, v: found.tokenVersion })}`;
+      const link = `${options.publicUrl()}${prefix}/reset-password?token=${signResetToken({ id: found.id, name: found.name, v: found.tokenVersion })}`;
       void mailer.send(address, link).catch((err: unknown) => log.error({ err: { message: (err as Error)?.message } }, 'password reset mail failed'));
     }
     return true;

@@ -7,7 +7,7 @@
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { bySeat, getJson, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { comeBack, waitForState } from '../support/server';
 
 jest.setTimeout(90000);
@@ -28,7 +28,7 @@ afterAll(async () => {
 it('a game whose process died before keeping it is kept by the process that restores its room, under the same id', async () => {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl, PARLOR_FAULT: 'crash_before_rating' });
-  const [a, b] = [await makeGuest(proc.url, 'Crash Keep A'), await makeGuest(proc.url, 'Crash Keep B')];
+  const [a, b] = [await makeAccount(proc.url, 'Crash Keep A'), await makeAccount(proc.url, 'Crash Keep B')];
   const [ca, cb] = [new Client(proc.url), new Client(proc.url)];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);

@@ -10,7 +10,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
-import { bySeat, getJson, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { waitForState } from '../support/server';
 
 jest.setTimeout(90000);
@@ -41,7 +41,7 @@ async function playerWhenSettled(url: string, id: string) {
 it('after a crash between the end of a game and the rating update, each rating is updated exactly once', async () => {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl, PARLOR_FAULT: 'crash_before_rating' });
-  const [a, b] = [await makeGuest(proc.url, 'Crash A'), await makeGuest(proc.url, 'Crash B')];
+  const [a, b] = [await makeAccount(proc.url, 'Crash A'), await makeAccount(proc.url, 'Crash B')];
   const [ca, cb] = [new Client(proc.url), new Client(proc.url)];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);

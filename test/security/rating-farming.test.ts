@@ -14,7 +14,7 @@ import Redis from 'ioredis';
 import type { RunningParlor } from '../../server/app';
 import { DEFAULT_RANKED_RULES, type RankedRules } from '../../server/ranked/eligibility';
 import { emptyRedis, testRedisUrl } from '../support/processes';
-import { bySeat, getJson, makeGuest, queueUp, takeSeat, type Guest } from '../support/ranked';
+import { bySeat, getJson, makeAccount, queueUp, takeSeat, type Guest } from '../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../support/server';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
 import { eventually, leaveAll } from './support';
@@ -104,13 +104,13 @@ describe('with the default rules', () => {
   const suite = rankedSuite({});
 
   it('a fresh guest cannot queue for rated play: account_too_new', async () => {
-    const fresh = await makeGuest(suite.server.url, 'Fresh Feeder');
+    const fresh = await makeAccount(suite.server.url, 'Fresh Feeder');
     await expect(sdkClient(suite.server).joinOrCreate('ranked_queue', { token: fresh.token })).rejects.toThrow(/^account_too_new: /);
   });
 
   it('the farming script from one address: a day-old farmer and day-old feeders are never paired, and gain nothing', async () => {
-    const farmer = await makeGuest(suite.server.url, 'Farmer');
-    const feeders = [await makeGuest(suite.server.url, 'Feeder One'), await makeGuest(suite.server.url, 'Feeder Two')];
+    const farmer = await makeAccount(suite.server.url, 'Farmer');
+    const feeders = [await makeAccount(suite.server.url, 'Feeder One'), await makeAccount(suite.server.url, 'Feeder Two')];
     for (const g of [farmer, ...feeders]) await backdate(suite.redis, g, 2);
     const before = await rating(suite.server, farmer);
     const queued = await Promise.all([farmer, ...feeders].map(async (g) => {
@@ -136,7 +136,7 @@ describe('accounts of one address allowed to meet (the address rule lifted)', ()
   const suite = rankedSuite({ sameAddressDays: 0, minAccountAgeHours: 0 });
 
   it('a game the loser resigns after fewer than five actions of their own is unrated', async () => {
-    const [farmer, feeder] = [await makeGuest(suite.server.url, 'Farmer Two'), await makeGuest(suite.server.url, 'Quick Feeder')];
+    const [farmer, feeder] = [await makeAccount(suite.server.url, 'Farmer Two'), await makeAccount(suite.server.url, 'Quick Feeder')];
     const { rooms, matchId } = await pairUp(suite.server, farmer, feeder);
     const [one, two] = bySeat(rooms as GomokuRoomClient[]);
     const feederRoom = rooms[1] as GomokuRoomClient;
@@ -152,7 +152,7 @@ describe('accounts of one address allowed to meet (the address rule lifted)', ()
   });
 
   it('the same two players play at most 3 rated games a day against each other: the fourth is unrated', async () => {
-    const [a, b] = [await makeGuest(suite.server.url, 'Pair One'), await makeGuest(suite.server.url, 'Pair Two')];
+    const [a, b] = [await makeAccount(suite.server.url, 'Pair One'), await makeAccount(suite.server.url, 'Pair Two')];
     const rated: boolean[] = [];
     for (let game = 0; game < 4; game++) {
       const { rooms, matchId } = await pairUp(suite.server, a, b);
