@@ -31,6 +31,7 @@ import type { SignInLimits } from './sign-in-limits';
 import { jsonBody } from './json-body';
 import { normalizeAddress, rateKey, tooManyRequests } from './rate-limit';
 import { log } from '../log';
+import { secretLoaded } from '../ranked/identity';
 
 export interface AuthRouteOptions {
   accounts: AccountStore;
@@ -53,9 +54,23 @@ const MESSAGES: Record<string, string> = {
   auth_required: 'sign in first (Authorization: Bearer <token>)',
 };
 
+/**
+ * A refusal with its code. The Error's message is the code itself: @colyseus/auth's handlers
+ * answer a callback's throw with `{error: e.message}`, which is read back into a code here.
+ */
+/** What each code says when it came back through @colyseus/auth (its answer carries only the code). */
+const HUMAN: Record<string, string> = {
+  invalid_name: 'a name is 2-20 letters, digits, spaces, "_", "-" or "." in one alphabet, and starts and ends with a letter or digit',
+  name_taken: 'that name is taken',
+  token_revoked: 'this token was signed out: sign in again',
+  account_deleted: 'this account was deleted',
+  token_expired: 'the token has expired: sign in again',
+  invalid_token: 'not a valid token',
+};
+
 class Refusal extends Error {
-  constructor(readonly code: string, message = MESSAGES[code] ?? code) {
-    super(message);
+  constructor(readonly code: string, readonly human = MESSAGES[code] ?? code) {
+    super(code);
   }
 }
 
@@ -104,7 +119,7 @@ async function colyseusAuth<T>(call: () => Promise<T>, fallback: string): Promis
   } catch (err) {
     if (err instanceof Refusal) throw err;
     const said = (err as { body?: { error?: unknown } })?.body?.error;
-    if (typeof said === 'string' && STATUS[said]) throw new Refusal(said);
+    if (typeof said === 'string' && STATUS[said]) throw new Refusal(said, HUMAN[said] ?? MESSAGES[said]);
     if (said === 'email_already_in_use') throw new Refusal('email_taken');
     if ((err as { statusCode?: unknown })?.statusCode === 401) throw new Refusal(fallback);
     throw err;
@@ -145,15 +160,18 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       return publicUser(result.account);
     },
   });
-  const endpoints = {
+  // Made once the secret is loaded (the userdata endpoint's JWT middleware takes it when made).
+  let made: { register: ReturnType<typeof registerEndpoint>; login: ReturnType<typeof loginEndpoint>; anonymous: ReturnType<typeof anonymousEndpoint>; userdata: ReturnType<typeof userdataEndpoint> } | null = null;
+  const endpoints = () => (made ??= {
     register: registerEndpoint(prefix),
     login: loginEndpoint(prefix),
     anonymous: anonymousEndpoint(prefix),
     userdata: userdataEndpoint(prefix),
-  };
+  });
 
   const route = (handler: (req: express.Request, res: express.Response) => Promise<unknown>): express.RequestHandler => (req, res, next) => {
-    handler(req, res).then(
+    // Tokens are signed and checked with the secret, which loads from the database while the server already listens.
+    secretLoaded().then(() => handler(req, res)).then(
       (result) => {
         if (!res.headersSent && result !== undefined) res.json(result);
       },
@@ -161,7 +179,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
         if (!(err instanceof Refusal)) return next(err);
         const retryAfter = (err as Refusal & { retryAfter?: number }).retryAfter;
         if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-        answer(res, err.code, err.message);
+        answer(res, err.code, err.human);
       },
     );
   };
@@ -194,7 +212,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     } else if (input.options?.name === undefined) {
       throw new Refusal('invalid_name', 'a name is needed: options.name');
     }
-    const result = await colyseusAuth(() => endpoints.register({
+    const result = await colyseusAuth(() => endpoints().register({
       body: { email: input.email, password: input.password, options: { name: input.options?.name, createdFrom: createdFrom(req) } },
       headers,
     }), 'invalid_body');
@@ -211,14 +229,14 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       await verifyPassword(input.password, null); // as long as a wrong password takes
       throw new Refusal('invalid_credentials');
     }
-    const result = await colyseusAuth(() => endpoints.login({ body: { email: address, password: input.password } }), 'invalid_credentials');
+    const result = await colyseusAuth(() => endpoints().login({ body: { email: address, password: input.password } }), 'invalid_credentials');
     await limits.succeeded(req, address);
     return { user: publicUser(result.user as Account), token: result.token };
   }));
 
   app.post(`${prefix}/anonymous`, body(['options', 'name']), route(async (req, res) => {
     const input = parse(anonymousBody, req.body ?? undefined);
-    const result = await colyseusAuth(() => endpoints.anonymous({ body: { options: { name: input?.options?.name, createdFrom: createdFrom(req) } } }), 'invalid_name');
+    const result = await colyseusAuth(() => endpoints().anonymous({ body: { options: { name: input?.options?.name, createdFrom: createdFrom(req) } } }), 'invalid_name');
     res.status(201);
     return { user: publicUser(result.user as Account), token: result.token };
   }));
@@ -229,7 +247,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     // Our own check first: a clear code for an expired or forged token (the module's is 401 with jsonwebtoken's words).
     const checked = checkToken(token);
     if (!checked.ok) throw new Refusal(checked.reason === 'expired' ? 'token_expired' : 'invalid_token');
-    return colyseusAuth(() => endpoints.userdata({ headers: { authorization: `Bearer ${token}` } }), 'invalid_token');
+    return colyseusAuth(() => endpoints().userdata({ headers: { authorization: `Bearer ${token}` } }), 'invalid_token');
   }));
 
   app.post(`${prefix}/forgot-password`, body(['email']), route(async (req) => {
