@@ -25,6 +25,9 @@ const result = await build({
   // PGlite finds its WASM and data files beside its own module; pg's native binding is optional.
   external: ['zod', 'msgpackr-extract', '@electric-sql/pglite', 'pg-native'],
   plugins: [oneSchemaCopy(), monitorFiles(), withoutPm2()],
+  // @colyseus/auth's ES module finds its HTML templates from import.meta.dirname, which a CommonJS
+  // bundle does not have (its join threw at load): the bundle's folder stands in, as for __dirname.
+  define: { 'import.meta.dirname': '__dirname' },
   sourcemap: 'linked',
   legalComments: 'none',
   minifyWhitespace: true,
