@@ -148,7 +148,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
-  const services = openServices(config.redisUrl, options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
+  const services = openServices(options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
   // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
   loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
@@ -192,6 +192,11 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   }
   server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts));
 
+  // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
+  const atShutdown: (() => Promise<void>)[] = [];
+  server.onShutdown(async () => {
+    for (const task of atShutdown) await task();
+  });
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);
   if (config.redisUrl) online.connect(config.redisUrl);
@@ -209,7 +214,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       if (restored.length) log.info({ rooms: restored.length }, `restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
     };
     const stopHeartbeat = startHeartbeat(store, identity);
-    server.onShutdown(async () => {
+    atShutdown.push(async () => {
       stopHeartbeat();
       await store.endHeartbeat(matchMaker.processId);
     });
@@ -220,6 +225,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       clearInterval(scan);
     };
   }
+  // Last: the database, once every room has settled and saved (PGlite writes its files at close).
+  atShutdown.push(() => services.close());
   if (options.handleSignals) {
     // A deploy: save every room, tell clients to reconnect (4010), then exit.
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGUSR2'] as const) process.once(signal, () => void server.gracefullyShutdown(true));
