@@ -25,6 +25,9 @@ const result = await build({
   // PGlite finds its WASM and data files beside its own module; pg's native binding is optional.
   external: ['zod', 'msgpackr-extract', '@electric-sql/pglite', 'pg-native'],
   plugins: [oneSchemaCopy(), monitorFiles(), withoutPm2()],
+  // @colyseus/auth's ES module finds its HTML templates from import.meta.dirname, which a CommonJS
+  // bundle does not have (its join threw at load): the bundle's folder stands in, as for __dirname.
+  define: { 'import.meta.dirname': '__dirname' },
   sourcemap: 'linked',
   legalComments: 'none',
   minifyWhitespace: true,
@@ -40,6 +43,8 @@ for (const file of result.outputFiles) {
 }
 // The database's SQL migrations are read at start from beside the bundle (server/paths.ts MIGRATIONS_DIR).
 cpSync(path.join(root, 'server/db/migrations'), path.join(root, 'dist/server/db/migrations'), { recursive: true });
+// And the list of the most common passwords (server/paths.ts COMMON_PASSWORDS_FILE).
+cpSync(path.join(root, 'server/accounts/common-passwords.txt'), path.join(root, 'dist/server/accounts/common-passwords.txt'));
 
 /**
  * Node loads @colyseus/schema twice: its ES module build for @colyseus/core, its CommonJS build

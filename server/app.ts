@@ -20,6 +20,11 @@ import type { ServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
+import { mountAuthRoutes } from './http/auth-routes';
+import { AccountStore } from './accounts/account-store';
+import { resetMailer } from './accounts/mail';
+import { SignInLimits, DEFAULT_SIGN_IN_LIMITS } from './http/sign-in-limits';
+import { rateLimitsOf } from './config';
 import { openServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
@@ -143,11 +148,17 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
-  const services = openServices(config.redisUrl, options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
-  await loadSecret(services.ranked, config.authSecret);
+  const services = openServices(options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
+  // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
+  loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
+  const accounts = new AccountStore(services.db);
+  let listenPort = config.port;
+  const rates = rateLimitsOf(config);
+  const signInLimits = new SignInLimits({ ...DEFAULT_SIGN_IN_LIMITS, exemptLoopback: rates.exemptLoopback, keyPrefix: rates.keyPrefix }, (req) => http.limits.clientAddress(req), httpRedis);
+  const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
   setRoomBudget(roomBudgetOf(config, httpRedis));
@@ -165,7 +176,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     gracefullyShutdown: false,
     express: (app) => {
       http.before(app);
-      mountRankedRoutes(app, services.ranked);
+      mountAuthRoutes(app, { accounts, limits: signInLimits, mailer, publicUrl: () => config.publicUrl ?? `http://localhost:${listenPort}` });
+      mountRankedRoutes(app, services.ranked, accounts);
       mountTenRoutes(app, services.highScores);
       mountHistoryRoutes(app, services.history);
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
@@ -178,8 +190,13 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', rankedQueueRoom(services.ranked));
+  server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts));
 
+  // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
+  const atShutdown: (() => Promise<void>)[] = [];
+  server.onShutdown(async () => {
+    for (const task of atShutdown) await task();
+  });
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   setRoomStore(store);
   if (config.redisUrl) online.connect(config.redisUrl);
@@ -197,7 +214,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       if (restored.length) log.info({ rooms: restored.length }, `restored ${restored.length} rooms in ${Date.now() - restoreStart} ms`);
     };
     const stopHeartbeat = startHeartbeat(store, identity);
-    server.onShutdown(async () => {
+    atShutdown.push(async () => {
       stopHeartbeat();
       await store.endHeartbeat(matchMaker.processId);
     });
@@ -208,6 +225,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       clearInterval(scan);
     };
   }
+  // Last: the database, once every room has settled and saved (PGlite writes its files at close).
+  atShutdown.push(() => services.close());
   if (options.handleSignals) {
     // A deploy: save every room, tell clients to reconnect (4010), then exit.
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGUSR2'] as const) process.once(signal, () => void server.gracefullyShutdown(true));
@@ -216,6 +235,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it.
   http.installGate(server.transport.server as import('node:http').Server);
   const address = server.transport.server?.address() as AddressInfo;
+  listenPort = address.port;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
     server,
@@ -229,6 +249,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       await store?.close();
       await online.close();
       await services.close();
+      mailer.close();
       httpRedis?.disconnect();
     },
   };

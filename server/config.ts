@@ -68,6 +68,12 @@ export interface ParlorConfig {
   clientDir: string;
   /** Signs player tokens; without it a secret is generated once and kept in Redis (or memory). */
   authSecret?: string;
+  /** `smtp://…` (SMTP_URL): password-reset mails go out through it; without it the reset link is logged. */
+  smtpUrl?: string;
+  /** The From of those mails (MAIL_FROM). */
+  mailFrom?: string;
+  /** The address players reach the server at (PUBLIC_URL, e.g. https://parlor.example): reset links start with it. Default: http://localhost:<port>. */
+  publicUrl?: string;
   /** Per-address HTTP rate limits; each field left out takes its default. */
   rateLimits?: Partial<RateLimitSettings>;
   /**
@@ -131,6 +137,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
     clientDir: env.CLIENT_DIR ?? CLIENT_DIR,
     authSecret: env.AUTH_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
     rateLimits: {
       matchmake: rule(env, 'RATE_LIMIT_MATCHMAKE', DEFAULT_RATE_LIMITS.matchmake),
       guest: rule(env, 'RATE_LIMIT_GUEST', DEFAULT_RATE_LIMITS.guest),

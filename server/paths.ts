@@ -16,3 +16,6 @@ export const GOMOKU_WORKER_FILE = path.join(SERVER_DIR, 'games', 'gomoku', 'comp
 
 /** The database's numbered SQL migrations (server/db/migrate.ts); the build copies them beside the bundle. */
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'db', 'migrations');
+
+/** The list of the most common passwords (server/accounts/passwords.ts); the build copies it beside the bundle. */
+export const COMMON_PASSWORDS_FILE = path.join(SERVER_DIR, 'accounts', 'common-passwords.txt');

@@ -1,15 +1,17 @@
 /**
- * The stores rooms and routes use, created once at start-up and handed to what needs them:
- * in Redis with REDIS_URL (so they survive restarts and every process shares them), in
- * memory without.
+ * The stores rooms and routes use, created once at start-up and handed to what needs them. All
+ * of them are in the database of record (server/db/: PostgreSQL with DATABASE_URL, else PGlite
+ * in DATA_DIR), so they survive restarts and a lost Redis, and every process shares them. Redis
+ * (REDIS_URL) keeps only what is live: presence, room snapshots, the driver, rate limits, the
+ * ranked queue.
  */
-import { connectRedis } from './redis-connection';
 import type { Database } from './db/database';
-import { MemoryRankedStore, RedisRankedStore, type RankedStore } from './ranked/ranked-store';
-import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './stats/counter-store';
-import { MemoryHighScoreStore, RedisHighScoreStore, type HighScoreStore } from './stats/high-scores';
-import { MemoryQTableStore, RedisQTableStore, type QTableStore } from './stats/q-table-store';
-import { MemoryFinishedGameStore, RedisFinishedGameStore, type FinishedGameStore } from './history/finished-games';
+import { log } from './log';
+import { SqlRankedStore, type RankedStore } from './ranked/ranked-store';
+import { SqlCounterStore, type CounterStore } from './stats/counter-store';
+import { SqlHighScoreStore, type HighScoreStore } from './stats/high-scores';
+import { SqlQTableStore, type QTableStore } from './stats/q-table-store';
+import { SqlFinishedGameStore, type FinishedGameStore } from './history/finished-games';
 
 export interface Services {
   /** The database of record (server/db/): opening in the background at start, closed with the services. */
@@ -23,25 +25,34 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/**
- * The statistics stores and the finished games share one connection opened here; the ranked store keeps its own,
- * because its settlement WATCHes keys and WATCH belongs to a connection.
- */
+/** How often expired statistics groups and casual games past their retention are deleted. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 /** `ownsDb`: false when the caller (a test) opened the database and closes it itself. */
-export function openServices(redisUrl: string | undefined, db: Database, ownsDb = true): Services {
-  const stats = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'parlor-stats' }, 'statistics and finished games') : null;
-  stats?.on('error', () => undefined);
+export function openServices(db: Database, ownsDb = true): Services {
+  const counters = new SqlCounterStore(db);
+  const history = new SqlFinishedGameStore(db);
+  // Every process prunes: the DELETEs are idempotent, and cheap on the indexes they use.
+  const prune = () =>
+    void Promise.all([counters.prune(), history.prune()]).catch((err: unknown) => log.warn({ err }, `pruning expired data failed: ${(err as Error).message}`));
+  const pruning = setInterval(prune, PRUNE_EVERY_MS);
+  pruning.unref();
+  let closing: Promise<void> | null = null;
   const services: Services = {
     db,
-    ranked: redisUrl ? new RedisRankedStore(redisUrl) : new MemoryRankedStore(),
-    counters: stats ? new RedisCounterStore(stats) : new MemoryCounterStore(),
-    qTable: stats ? new RedisQTableStore(stats) : new MemoryQTableStore(),
-    highScores: stats ? new RedisHighScoreStore(stats) : new MemoryHighScoreStore(),
-    history: stats ? new RedisFinishedGameStore(stats) : new MemoryFinishedGameStore(),
-    async close() {
-      await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close(), services.history.close()]);
-      stats?.disconnect();
-      if (ownsDb) await db.close();
+    ranked: new SqlRankedStore(db),
+    counters,
+    qTable: new SqlQTableStore(db),
+    highScores: new SqlHighScoreStore(db),
+    history,
+    // Once, whoever asks first (the shutdown of a signal, or stop()).
+    close() {
+      closing ??= (async () => {
+        clearInterval(pruning);
+        await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close(), services.history.close()]);
+        if (ownsDb) await db.close();
+      })();
+      return closing;
     },
   };
   return services;

@@ -1,12 +1,10 @@
 /**
  * Finished games, kept so anyone can replay them at `#/replay/<id>` (issue 16, item 5):
  * every finished Gomoku game (casual, ranked, against the computer) and every Flip 7 game.
- * In Redis with REDIS_URL (`parlor:game:<id>`, one JSON string per game, expiring after
- * FINISHED_GAME_TTL_SECONDS), else a bounded in-memory store of this process. Each ranked
- * player's games are indexed (`parlor:games:player:<playerId>`, a sorted set by end time) so
- * the player page can link every recent game to its replay.
+ * In the database of record: `finished_games` (the whole game as jsonb) and
+ * `finished_game_players`, which ranked players' pages list their games from.
  */
-import type Redis from 'ioredis';
+import type { Database } from '../db/database';
 import type { FinishedGame } from '../../shared/core/finished-game';
 
 export type { FinishedGame };
@@ -29,9 +27,11 @@ export interface FinishedGameStore {
 }
 
 /**
- * Retention: a finished game can be replayed for 30 days after it ended, then Redis drops it.
- * Long enough to share and study a game, short enough that the store stays bounded by play
- * over one month (a Gomoku game is about 2 kB).
+ * Retention: a casual game can be replayed for 30 days after it ended; a ranked game (part of
+ * someone's rating history) for ever. Chosen: both a WHERE on ended_at in every read (a casual
+ * game is gone at 30 days to the millisecond, whenever the sweep runs) and `prune`, a DELETE that
+ * services.ts runs hourly so the table stays bounded by one month of casual play (a Gomoku game
+ * is about 2 kB).
  */
 export const FINISHED_GAME_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
@@ -39,13 +39,6 @@ export const FINISHED_GAME_TTL_SECONDS = 30 * 24 * 60 * 60;
  * and a Flip 7 game's log stays far below it; only a bug would reach it.
  */
 export const MAX_FINISHED_GAME_BYTES = 256 * 1024;
-/** Without Redis, this process keeps its latest games only. */
-export const MEMORY_KEEP = 500;
-/** A player's index keeps this many games (the player page shows 20). */
-export const PLAYER_INDEX_KEEP = 100;
-
-const GAME = 'parlor:game:';
-const PLAYER = 'parlor:games:player:';
 
 /** The stored text of a game, or an error when it is over the cap. */
 function encode(game: FinishedGame): string {
@@ -55,66 +48,66 @@ function encode(game: FinishedGame): string {
   return text;
 }
 
-const summary = (g: FinishedGame): FinishedGameSummary => ({ id: g.id, game: g.game, endedAt: g.endedAt, ...(g.ranked ? { ranked: g.ranked } : {}) });
 const rankedPlayers = (g: FinishedGame) => g.players.flatMap((p) => (p.playerId ? [p.playerId] : []));
+/** Kept: ranked, or ended within the retention. `$n` is the cutoff parameter. */
+const KEPT = (cutoff: string) => `(f.ranked_match_id IS NOT NULL OR f.ended_at > ${cutoff})`;
+const cutoffOf = (now: number) => now - FINISHED_GAME_TTL_SECONDS * 1000;
 
-export class RedisFinishedGameStore implements FinishedGameStore {
-  /** `redis`: the statistics connection services.ts opens and closes. */
-  constructor(private readonly redis: Redis) {}
-
-  async save(game: FinishedGame): Promise<void> {
-    const text = encode(game);
-    const tx = this.redis.multi().set(GAME + game.id, text, 'EX', FINISHED_GAME_TTL_SECONDS);
-    // The index holds ids and end times; entries whose game has expired are trimmed on the next write.
-    for (const playerId of rankedPlayers(game)) {
-      const key = PLAYER + playerId;
-      tx.zadd(key, game.endedAt, game.id)
-        .zremrangebyscore(key, '-inf', game.endedAt - FINISHED_GAME_TTL_SECONDS * 1000)
-        .zremrangebyrank(key, 0, -PLAYER_INDEX_KEEP - 1)
-        .expire(key, FINISHED_GAME_TTL_SECONDS);
-    }
-    const results = await tx.exec();
-    const failed = results?.find(([err]) => err);
-    if (!results || failed) throw failed?.[0] ?? new Error('finished game not saved');
-  }
-
-  async get(id: string): Promise<FinishedGame | null> {
-    const text = await this.redis.get(GAME + id);
-    return text ? (JSON.parse(text) as FinishedGame) : null;
-  }
-
-  async ofPlayer(playerId: string, limit: number): Promise<FinishedGameSummary[]> {
-    const ids = await this.redis.zrevrange(PLAYER + playerId, 0, limit - 1);
-    if (!ids.length) return [];
-    const texts = await this.redis.mget(...ids.map((id) => GAME + id));
-    return texts.flatMap((t) => (t ? [summary(JSON.parse(t) as FinishedGame)] : []));
-  }
-
-  /** The connection is shared: services.ts closes it. */
-  async close(): Promise<void> {}
+interface SummaryRow {
+  id: string;
+  game: string;
+  ended_at: number;
+  ranked_match_id: string | null;
+  ranked_game: number | null;
 }
 
-/** One process's latest MEMORY_KEEP games (no Redis: nothing outlives the process anyway). */
-export class MemoryFinishedGameStore implements FinishedGameStore {
-  private readonly games = new Map<string, string>();
+export class SqlFinishedGameStore implements FinishedGameStore {
+  constructor(private readonly db: Database) {}
 
   async save(game: FinishedGame): Promise<void> {
     const text = encode(game);
-    this.games.delete(game.id);
-    this.games.set(game.id, text);
-    // A Map iterates in insertion order: the first key is the oldest game.
-    while (this.games.size > MEMORY_KEEP) this.games.delete(this.games.keys().next().value!);
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO finished_games (id, game, ended_at, ranked_match_id, ranked_game, record) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+         ON CONFLICT (id) DO NOTHING`,
+        [game.id, game.game, game.endedAt, game.ranked?.matchId ?? null, game.ranked?.game ?? null, text],
+      );
+      // Listed on the pages of its players that are players of record (a ranked game's are; an id
+      // that names nobody is left out rather than failing the save on the foreign key).
+      const players = rankedPlayers(game);
+      if (players.length) {
+        await tx.query(
+          `INSERT INTO finished_game_players (game_id, player_id, ended_at) SELECT $1, id, $3 FROM players WHERE id = ANY($2::text[])
+           ON CONFLICT (game_id, player_id) DO NOTHING`,
+          [game.id, players, game.endedAt],
+        );
+      }
+    });
   }
 
   async get(id: string): Promise<FinishedGame | null> {
-    const text = this.games.get(id);
-    return text ? (JSON.parse(text) as FinishedGame) : null;
+    const rows = await this.db.query<{ record: FinishedGame }>(`SELECT f.record FROM finished_games f WHERE f.id = $1 AND ${KEPT('$2')}`, [id, cutoffOf(Date.now())]);
+    return rows.length ? rows[0].record : null;
   }
 
   async ofPlayer(playerId: string, limit: number): Promise<FinishedGameSummary[]> {
-    const mine = [...this.games.values()].map((t) => JSON.parse(t) as FinishedGame).filter((g) => rankedPlayers(g).includes(playerId));
-    return mine.sort((a, b) => b.endedAt - a.endedAt).slice(0, limit).map(summary);
+    const rows = await this.db.query<SummaryRow>(
+      `SELECT f.id, f.game, f.ended_at, f.ranked_match_id, f.ranked_game
+       FROM finished_game_players p JOIN finished_games f ON f.id = p.game_id
+       WHERE p.player_id = $1 AND ${KEPT('$3')} ORDER BY p.ended_at DESC, f.id DESC LIMIT $2`,
+      [playerId, limit, cutoffOf(Date.now())],
+    );
+    return rows.map((r) => ({
+      id: r.id, game: r.game, endedAt: r.ended_at,
+      ...(r.ranked_match_id !== null ? { ranked: { matchId: r.ranked_match_id, game: r.ranked_game! } } : {}),
+    }));
   }
 
+  /** Deletes the casual games past their retention (their player lines go with them: ON DELETE CASCADE). */
+  async prune(now = Date.now()): Promise<void> {
+    await this.db.query('DELETE FROM finished_games WHERE ranked_match_id IS NULL AND ended_at <= $1', [cutoffOf(now)]);
+  }
+
+  /** The database is the services' to close. */
   async close(): Promise<void> {}
 }

@@ -2,14 +2,15 @@
 import type express from 'express';
 import * as v from 'valibot';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
-import { createGuest } from '../ranked/identity';
+import type { AccountStore } from '../accounts/account-store';
+import { secretLoaded } from '../ranked/identity';
 import { normalizeAddress, rateKey } from './rate-limit';
 import { matchAsText } from '../ranked/match-text';
 import type { RankedStore } from '../ranked/ranked-store';
 import type { PlayerRecord } from '../ranked/records';
 import { jsonBody } from './json-body';
 
-/** `POST /api/guest`'s body: `{name}` and nothing else (the name itself is checked by createGuest). */
+/** `POST /api/guest`'s body: `{name}` and nothing else (the name itself is checked by the account store). */
 const guestBody = v.strictObject({ name: v.unknown() });
 
 const publicPlayer = (p: PlayerRecord) => ({
@@ -17,14 +18,16 @@ const publicPlayer = (p: PlayerRecord) => ({
   games: p.games, wins: p.wins, losses: p.losses, draws: p.draws,
 });
 
-export function mountRankedRoutes(app: express.Application, store: RankedStore): void {
+/** `POST /api/guest` is `client.auth.signInAnonymously({name})` by another path: the same guest, the same kind of token. */
+export function mountRankedRoutes(app: express.Application, store: RankedStore, accounts: AccountStore): void {
   app.post('/api/guest', jsonBody({ limit: '2kb', maxItems: 64, allowedKeys: new Set(['name']) }), async (req, res) => {
     const body = v.safeParse(guestBody, req.body);
     if (!body.success) return void res.status(400).json({ error: 'the body must be {"name": …} and nothing else', code: 'invalid_body', message: 'the body must be {"name": …} and nothing else' });
     // req.ip honours TRUST_PROXY (setup.ts sets express's `trust proxy` to the same hop count).
-    const result = await createGuest(store, body.output.name, rateKey(normalizeAddress(req.ip ?? '')));
+    await secretLoaded();
+    const result = await accounts.createGuest(body.output.name, rateKey(normalizeAddress(req.ip ?? '')));
     if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
-    res.status(201).json({ playerId: result.playerId, name: result.name, token: result.token });
+    res.status(201).json({ playerId: result.account.id, name: result.account.name, token: accounts.tokenFor(result.account) });
   });
 
   app.get('/api/leaderboard', async (_req, res) => {

@@ -1,11 +1,10 @@
 /**
- * Guest accounts: `POST /api/guest {name}` makes a player and returns a signed token
- * `<payload>.<signature>` (base64url JSON `{pid, name, iat}` and its HMAC-SHA256 with the
- * server secret). Ranked rooms accept nobody without a valid one.
+ * Who a token says a player is. Tokens are the accounts' JWTs (server/accounts/tokens.ts), from
+ * `POST /api/guest {name}` (today's anonymous guests) or from `/auth/*` (client.auth). This file
+ * keeps the secret's loading and the synchronous check the rooms use that only want to know who
+ * a client says it is; rated play asks the account store (token version, registered, deleted).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { newId } from '../ids';
-import { newPlayer } from './records';
+import { checkToken, setTokenSecret, signToken } from '../accounts/tokens';
 import type { RankedStore } from './ranked-store';
 
 export interface Identity {
@@ -13,51 +12,39 @@ export interface Identity {
   name: string;
 }
 
-export type GuestResult = { ok: true; playerId: string; name: string; token: string } | { ok: false; code: 'invalid_name' | 'name_taken'; message: string };
+let loaded = false;
+let loading: Promise<void> = Promise.resolve();
 
-/** 2-20 characters: letters, digits, space, `_`, `-`, `.`; starting and ending with a letter or digit. */
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,18}[\p{L}\p{N}]$/u;
-
-let secret: string | null = null;
-
-export async function loadSecret(store: RankedStore, fromEnv: string | undefined): Promise<void> {
-  secret = await store.secret(fromEnv);
+/**
+ * Without AUTH_SECRET the secret is in the database, which may still be opening (a first PGlite
+ * start takes 6-10 s): the server does not wait for it to listen. Until it is loaded a token
+ * verifies as nothing where the check is synchronous; the async paths wait (secretLoaded).
+ */
+export function loadSecret(store: RankedStore, fromEnv: string | undefined): Promise<void> {
+  if (fromEnv) {
+    setTokenSecret(fromEnv);
+    loaded = true;
+  }
+  loading = store.secret(fromEnv).then((s) => {
+    setTokenSecret(s);
+    loaded = true;
+  });
+  return loading;
 }
 
-function sign(payload: string): string {
-  if (!secret) throw new Error('auth secret not loaded');
-  return createHmac('sha256', secret).update(payload).digest('base64url');
+/** Resolves once the secret of the last loadSecret is in place (rejects if the database could not give it). */
+export function secretLoaded(): Promise<void> {
+  return loading;
 }
 
+/** A token for a player at token version 0 (tests, and a guest's first token). */
 export function issueToken(identity: Identity): string {
-  const payload = Buffer.from(JSON.stringify({ pid: identity.playerId, name: identity.name, iat: Date.now() })).toString('base64url');
-  return `${payload}.${sign(payload)}`;
+  return signToken({ id: identity.playerId, name: identity.name, v: 0 });
 }
 
-/** The identity a token proves, or null for anything forged, altered or malformed. */
+/** The identity a token's signature proves, or null for anything forged, altered, expired or malformed. */
 export function verifyToken(token: unknown): Identity | null {
-  if (typeof token !== 'string' || token.length > 1024) return null;
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const { pid, name } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { pid?: unknown; name?: unknown };
-    return typeof pid === 'string' && typeof name === 'string' ? { playerId: pid, name } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** `createdFrom`: the address key of the request (eligibility.ts keeps accounts of one address apart). */
-export async function createGuest(store: RankedStore, rawName: unknown, createdFrom?: string): Promise<GuestResult> {
-  const name = typeof rawName === 'string' ? rawName.trim() : '';
-  if (!NAME.test(name)) {
-    return { ok: false, code: 'invalid_name', message: 'a name is 2-20 letters, digits, spaces, "_", "-" or "." and starts and ends with a letter or digit' };
-  }
-  const playerId = newId();
-  if (!(await store.claimName(name, playerId))) return { ok: false, code: 'name_taken', message: `"${name}" is taken by an active player` };
-  await store.savePlayer(newPlayer(playerId, name, Date.now(), createdFrom));
-  return { ok: true, playerId, name, token: issueToken({ playerId, name }) };
+  if (!loaded) return null;
+  const checked = checkToken(token);
+  return checked.ok ? { playerId: checked.claims.id, name: checked.claims.name } : null;
 }

@@ -1,5 +1,6 @@
 /**
- * The `ranked_queue` room. Join with `{token, bestOf?}` (a token from `POST /api/guest`);
+ * The `ranked_queue` room. Join with `{bestOf?}` signed in (`client.auth`), or `{token, bestOf?}`
+ * (a registered account's token; a guest's is refused with `account_required`);
  * every second the room pairs waiting players by rating (pairing.ts), creates a ranked
  * `gomoku` room for each pair and sends each player `matched {roomId, matchId, reservation}`
  * to consume with the SDK's `consumeSeatReservation`. Until then each player gets `queue`
@@ -15,11 +16,13 @@ import { rejectUnknownMessage } from '../table/errors';
 import { guardFrames } from '../table/flood-control';
 import { parseClientOptions } from '../table/join-options';
 import { queueWidenMs } from '../table/timings';
-import { verifyToken, type Identity } from './identity';
+import { secretLoaded, verifyToken, type Identity } from './identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { mayPair, rankedRefusal, type AccountOrigin } from './eligibility';
 import { addressFromContext, roomBudget, TOO_MANY_ROOMS } from '../rooms/room-budget';
 import type { RankedStore } from './ranked-store';
+import type { AccountStore } from '../accounts/account-store';
+import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
 import type { RankedOption, SeriesPlayer } from './series';
 
 interface Waiting extends QueueEntry, AccountOrigin {
@@ -29,25 +32,35 @@ interface Waiting extends QueueEntry, AccountOrigin {
   address?: string;
 }
 
-type QueueAuth = { identity: Identity; bestOf: 1 | 3; address?: string };
+type QueueAuth = { identity: Identity; token: string; bestOf: 1 | 3; address?: string };
 
 const TICK_MS = 1000;
 /** Players waiting at once: a cap, like everything a client can grow. */
 export const MAX_WAITING = 10_000;
 
+/** What a guest hears at the queue's door: rated play is for accounts (README, "Accounts"). */
+export const ACCOUNT_REQUIRED = 'account_required: rated play needs an account: sign up, or claim this guest account with an email and password';
+
 const queueOptions = {
-  token: v.optional(v.pipe(v.string('auth_required: ranked play needs a valid player token (POST /api/guest)'), v.maxLength(1024, 'auth_required: token too long'))),
+  token: v.optional(v.pipe(v.string('auth_required: ranked play needs a valid player token (sign in)'), v.maxLength(1024, 'auth_required: token too long'))),
   bestOf: v.optional(v.picklist([1, 3, '1', '3'], 'bestOf must be one of 1, 3'), 1),
 };
 
-/** The queue room with its store bound (Colyseus makes the instances). */
-export function rankedQueueRoom(store: RankedStore) {
+/** The queue room with its stores bound (Colyseus makes the instances). */
+export function rankedQueueRoom(store: RankedStore, accounts: AccountStore) {
   return class extends RankedQueueRoom {
     protected readonly store = store;
 
-    /** Besides the token: an account old enough for rated play (eligibility.ts), and an address with a room to spare. */
+    /**
+     * Besides the token's signature: the account it names is live, registered (a claimed guest is),
+     * and the token of its current version ("sign out everywhere" ends older ones); the account old
+     * enough for rated play (eligibility.ts); an address with a room to spare.
+     */
     static override async onAuth(token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
       const auth = await RankedQueueRoom.onAuth(token, raw, context);
+      const account = await accounts.authenticate(auth.token);
+      if (!account.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `auth_required: ${account.code}: ${account.message}`);
+      if (!account.account.registered) throw new ServerError(ErrorCode.AUTH_FAILED, ACCOUNT_REQUIRED);
       const player = await store.player(auth.identity.playerId);
       if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
       const refusal = rankedRefusal(player, Date.now());
@@ -69,14 +82,17 @@ export abstract class RankedQueueRoom extends Room {
     guardFrames(this);
   }
 
-  static override async onAuth(_token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
+  /** The token: the `token` option (as before accounts), else the one the SDK sends (`client.auth.token`). */
+  static override async onAuth(sdkToken: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
     const options = parseClientOptions(queueOptions, raw);
-    const identity = verifyToken(options.token);
-    if (!identity) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (POST /api/guest)');
+    await secretLoaded();
+    const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH ? sdkToken : undefined);
+    const identity = verifyToken(token);
+    if (!identity || !token) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (sign in)');
     const address = addressFromContext(context);
     const refused = await roomBudget().checkHeld(address);
     if (refused) throw refused;
-    return { identity, bestOf: Number(options.bestOf) as 1 | 3, address };
+    return { identity, token, bestOf: Number(options.bestOf) as 1 | 3, address };
   }
 
   override onCreate() {

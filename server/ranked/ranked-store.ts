@@ -1,14 +1,12 @@
 /**
- * Where ranked play is kept: Redis with REDIS_URL (ratings survive restarts and are shared by
- * every process), else this process's memory. Each rated game is settled exactly once: the
- * settlement is written together with a marker for (match, game) in one transaction, and a
- * second attempt — a replay, or a restored room settling again after a crash — finds the
- * marker and gets the first settlement back unchanged.
+ * Where ranked play is kept: the database of record (server/db/), on PostgreSQL or PGlite, so
+ * ratings survive restarts and a lost Redis. Each rated game is settled exactly once: the
+ * settlement's row is keyed by (match, game), and a second attempt — a replay, or a restored
+ * room settling again after a crash — finds that row and gets the first settlement back unchanged.
  */
 import { randomBytes } from 'node:crypto';
-import type Redis from 'ioredis';
-import { connectRedis } from '../redis-connection';
-import { isProvisional } from '../../shared/games/rating/glicko2';
+import type { Database, Queryable } from '../db/database';
+import { NEW_PLAYER, PROVISIONAL_RD } from '../../shared/games/rating/glicko2';
 import { settle, type HistoryEntry, type MatchRecord, type PlayerRecord, type SettleRequest, type Settlement } from './records';
 
 export interface RankedStore {
@@ -27,158 +25,181 @@ export interface RankedStore {
   close(): Promise<void>;
 }
 
-/** A name stays taken this long after its player was last active. */
+/** An unclaimed guest's name stays taken this long after the guest was last active; an account's, for ever. */
 export const NAME_TTL_SECONDS = 24 * 60 * 60;
-const HISTORY_KEEP = 100;
-const P = 'parlor:ranked:';
 
-export class RedisRankedStore implements RankedStore {
-  private readonly redis: Redis;
+/** A players row as the database gives it (bigint columns read as numbers on both engines). */
+interface PlayerRow {
+  id: string;
+  name: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  created_at: number;
+  created_from: string | null;
+}
 
-  constructor(url: string) {
-    this.redis = connectRedis(url, { maxRetriesPerRequest: null }, 'ranked players and matches');
-  }
+const PLAYER_COLUMNS = 'id, name, rating, rd, vol, games, wins, losses, draws, created_at, created_from';
+
+export function playerOf(row: PlayerRow): PlayerRecord {
+  const p: PlayerRecord = {
+    id: row.id, name: row.name, rating: row.rating, rd: row.rd, vol: row.vol,
+    games: row.games, wins: row.wins, losses: row.losses, draws: row.draws, createdAt: row.created_at,
+  };
+  if (row.created_from) p.createdFrom = row.created_from;
+  return p;
+}
+
+interface HistoryRow {
+  match_id: string;
+  game: number;
+  opponent_id: string;
+  opponent_name: string;
+  result: HistoryEntry['result'];
+  rating_before: number;
+  rating_after: number;
+  at: number;
+}
+
+export class SqlRankedStore implements RankedStore {
+  constructor(private readonly db: Database) {}
 
   async secret(fromEnv: string | undefined): Promise<string> {
     if (fromEnv) return fromEnv;
-    await this.redis.set(`${P}secret`, randomBytes(32).toString('base64url'), 'NX');
-    return (await this.redis.get(`${P}secret`))!;
+    // Whoever inserts first wins; every process then reads the same one.
+    await this.db.query(`INSERT INTO server_secrets (name, value) VALUES ('token', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32).toString('base64url')]);
+    return (await this.db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'token'`))[0].value;
   }
 
+  /**
+   * The name is held by the players row whose name_key is lower(name) (a unique index): the new
+   * player's row is made here, holding it. A guest who never claimed an account (no email) and
+   * was idle past NAME_TTL_SECONDS lets go of it in the same transaction, as under Redis's expiry.
+   * lower() is PostgreSQL's (the same on both engines), so the key is only ever computed in SQL.
+   */
   async claimName(name: string, playerId: string): Promise<boolean> {
-    const key = `${P}name:${name.toLowerCase()}`;
-    if ((await this.redis.set(key, playerId, 'EX', NAME_TTL_SECONDS, 'NX')) === 'OK') return true;
-    return (await this.redis.get(key)) === playerId;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const now = Date.now();
+        await tx.query(
+          `UPDATE players SET name_key = NULL WHERE name_key = lower($1) AND id <> $2 AND email IS NULL AND last_seen_at < $3`,
+          [name, playerId, now - NAME_TTL_SECONDS * 1000],
+        );
+        const holder = await tx.query<{ id: string }>('SELECT id FROM players WHERE name_key = lower($1)', [name]);
+        if (holder.length) return holder[0].id === playerId;
+        const updated = await tx.query('UPDATE players SET name = $1, name_key = lower($1) WHERE id = $2 RETURNING id', [name, playerId]);
+        if (updated.length) return true;
+        // A new player: the row is its rating's too (savePlayer fills it in), new as records.ts's newPlayer.
+        await tx.query(
+          `INSERT INTO players (id, name, name_key, rating, rd, vol, created_at, last_seen_at) VALUES ($1, $2, lower($2), $4, $5, $6, $3, $3)`,
+          [playerId, name, now, NEW_PLAYER.rating, NEW_PLAYER.rd, NEW_PLAYER.vol],
+        );
+        return true;
+      });
+    } catch (err) {
+      // 23505: another claim of the same name committed first (the unique index decided).
+      if ((err as { code?: string }).code === '23505') return false;
+      throw err;
+    }
   }
 
-  async savePlayer(player: PlayerRecord): Promise<void> {
-    await this.redis.set(`${P}player:${player.id}`, JSON.stringify(player));
+  /** Rating and tally columns only: an account's email, password and token version are not this store's. */
+  async savePlayer(p: PlayerRecord): Promise<void> {
+    await this.db.query(
+      `INSERT INTO players (id, name, rating, rd, vol, games, wins, losses, draws, created_at, created_from, last_seen_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol,
+         games = EXCLUDED.games, wins = EXCLUDED.wins, losses = EXCLUDED.losses, draws = EXCLUDED.draws,
+         created_from = COALESCE(players.created_from, EXCLUDED.created_from), last_seen_at = EXCLUDED.last_seen_at`,
+      [p.id, p.name, p.rating, p.rd, p.vol, p.games, p.wins, p.losses, p.draws, p.createdAt, p.createdFrom ?? null, Date.now()],
+    );
   }
 
   async player(id: string): Promise<PlayerRecord | null> {
-    const text = await this.redis.get(`${P}player:${id}`);
-    return text ? (JSON.parse(text) as PlayerRecord) : null;
+    const rows = await this.db.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1`, [id]);
+    return rows.length ? playerOf(rows[0]) : null;
   }
 
+  /**
+   * One transaction. The settlement's key is inserted first: a second attempt at the same game
+   * waits on that key until the first commits, then finds it and returns what it stored. The two
+   * players' rows are locked in id order (no deadlock between two games settling at once), so a
+   * player in two games at once is settled one game after the other, never from a stale rating.
+   */
   async settle(req: SettleRequest): Promise<Settlement> {
-    // WATCH belongs to a connection: each settlement gets its own, so two at once cannot mix.
-    const conn = this.redis.duplicate();
-    conn.on('error', () => undefined);
-    try {
-      return await this.settleOn(conn, req);
-    } finally {
-      conn.disconnect();
-    }
-  }
-
-  private async settleOn(conn: Redis, req: SettleRequest): Promise<Settlement> {
-    const marker = `${P}settled:${req.matchId}:${req.game}`;
-    const keys = req.players.map((id) => `${P}player:${id}`);
-    // Optimistic transaction: a player in two games at once settles one after the other.
-    for (;;) {
-      await conn.watch(marker, ...keys);
-      const [done, ...texts] = await conn.mget(marker, ...keys);
-      if (done) {
-        await conn.unwatch();
-        return JSON.parse(done) as Settlement;
+    return this.db.transaction(async (tx) => {
+      const now = Date.now();
+      const claimed = await tx.query(
+        `INSERT INTO settlements (match_id, game, settlement, settled_at) VALUES ($1, $2, 'null'::jsonb, $3) ON CONFLICT (match_id, game) DO NOTHING RETURNING game`,
+        [req.matchId, req.game, now],
+      );
+      if (!claimed.length) {
+        const done = await tx.query<{ settlement: Settlement }>('SELECT settlement FROM settlements WHERE match_id = $1 AND game = $2', [req.matchId, req.game]);
+        return done[0].settlement;
       }
-      const [a, b] = texts.map((t) => (t ? (JSON.parse(t) as PlayerRecord) : null));
-      if (!a || !b) {
-        await conn.unwatch();
-        throw new Error(`settle ${req.matchId}/${req.game}: unknown player`);
-      }
-      const s = settle(a, b, req, Date.now());
-      const tx = conn.multi().set(marker, JSON.stringify(s));
+      const rows = await tx.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [[...req.players]]);
+      const [a, b] = req.players.map((id) => rows.find((r) => r.id === id));
+      if (!a || !b) throw new Error(`settle ${req.matchId}/${req.game}: unknown player`);
+      const s = settle(playerOf(a), playerOf(b), req, now);
       for (const p of Object.values(s.after)) {
-        tx.set(`${P}player:${p.id}`, JSON.stringify(p));
-        if (isProvisional(p)) tx.zrem(`${P}leaderboard`, p.id);
-        else tx.zadd(`${P}leaderboard`, p.rating, p.id);
+        await tx.query(
+          `UPDATE players SET rating = $2, rd = $3, vol = $4, games = $5, wins = $6, losses = $7, draws = $8, last_seen_at = $9 WHERE id = $1`,
+          [p.id, p.rating, p.rd, p.vol, p.games, p.wins, p.losses, p.draws, now],
+        );
       }
-      [a.id, b.id].forEach((id, i) => tx.lpush(`${P}history:${id}`, JSON.stringify(s.history[i])).ltrim(`${P}history:${id}`, 0, HISTORY_KEEP - 1));
-      if (await tx.exec()) return s; // null: a watched key changed under us, so go again
-    }
+      await insertHistory(tx, a.id, s.history[0]);
+      await insertHistory(tx, b.id, s.history[1]);
+      await tx.query('UPDATE settlements SET settlement = $3::jsonb WHERE match_id = $1 AND game = $2', [req.matchId, req.game, JSON.stringify(s)]);
+      return s;
+    });
   }
 
-  async saveMatch(match: MatchRecord): Promise<void> {
-    await this.redis.set(`${P}match:${match.id}`, JSON.stringify(match));
+  async saveMatch(m: MatchRecord): Promise<void> {
+    await this.db.query(
+      `INSERT INTO matches (id, player_a, player_b, status, started_at, ended_at, record) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, ended_at = EXCLUDED.ended_at, record = EXCLUDED.record`,
+      [m.id, m.players[0].id, m.players[1].id, m.status, m.startedAt, m.endedAt, JSON.stringify(m)],
+    );
   }
 
   async match(id: string): Promise<MatchRecord | null> {
-    const text = await this.redis.get(`${P}match:${id}`);
-    return text ? (JSON.parse(text) as MatchRecord) : null;
+    const rows = await this.db.query<{ record: MatchRecord }>('SELECT record FROM matches WHERE id = $1', [id]);
+    return rows.length ? rows[0].record : null;
   }
 
+  /** Established players (the partial index players_leaderboard holds exactly these, by rating). */
   async leaderboard(limit: number): Promise<PlayerRecord[]> {
-    const ids = await this.redis.zrevrange(`${P}leaderboard`, 0, limit - 1);
-    const players = await Promise.all(ids.map((id) => this.player(id)));
-    return players.filter((p): p is PlayerRecord => p !== null);
+    const rows = await this.db.query<PlayerRow>(
+      `SELECT ${PLAYER_COLUMNS} FROM players WHERE rd < ${PROVISIONAL_RD} AND deleted_at IS NULL ORDER BY rating DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map(playerOf);
   }
 
   async history(playerId: string, limit: number): Promise<HistoryEntry[]> {
-    return (await this.redis.lrange(`${P}history:${playerId}`, 0, limit - 1)).map((t) => JSON.parse(t) as HistoryEntry);
+    const rows = await this.db.query<HistoryRow>(
+      `SELECT match_id, game, opponent_id, opponent_name, result, rating_before, rating_after, at
+       FROM rating_history WHERE player_id = $1 ORDER BY at DESC, match_id DESC, game DESC LIMIT $2`,
+      [playerId, limit],
+    );
+    return rows.map((r) => ({
+      matchId: r.match_id, game: r.game, opponent: { id: r.opponent_id, name: r.opponent_name }, result: r.result,
+      before: r.rating_before, after: r.rating_after, at: r.at,
+    }));
   }
 
-  async close(): Promise<void> {
-    this.redis.disconnect();
-  }
+  /** The database is the services' to close. */
+  async close(): Promise<void> {}
 }
 
-/** The same, in this process's memory (no REDIS_URL): lost on restart, like everything else then. */
-export class MemoryRankedStore implements RankedStore {
-  private readonly generated = randomBytes(32).toString('base64url');
-  private names = new Map<string, { playerId: string; until: number }>();
-  private players = new Map<string, PlayerRecord>();
-  private settled = new Map<string, Settlement>();
-  private matches = new Map<string, MatchRecord>();
-  private histories = new Map<string, HistoryEntry[]>();
-
-  async secret(fromEnv: string | undefined): Promise<string> {
-    return fromEnv || this.generated;
-  }
-
-  async claimName(name: string, playerId: string): Promise<boolean> {
-    const held = this.names.get(name.toLowerCase());
-    if (held && held.until > Date.now() && held.playerId !== playerId) return false;
-    this.names.set(name.toLowerCase(), { playerId, until: Date.now() + NAME_TTL_SECONDS * 1000 });
-    return true;
-  }
-
-  async savePlayer(player: PlayerRecord): Promise<void> {
-    this.players.set(player.id, structuredClone(player));
-  }
-
-  async player(id: string): Promise<PlayerRecord | null> {
-    return structuredClone(this.players.get(id) ?? null);
-  }
-
-  async settle(req: SettleRequest): Promise<Settlement> {
-    const key = `${req.matchId}:${req.game}`;
-    const done = this.settled.get(key);
-    if (done) return structuredClone(done);
-    const [a, b] = req.players.map((id) => this.players.get(id));
-    if (!a || !b) throw new Error(`settle ${key}: unknown player`);
-    const s = settle(a, b, req, Date.now());
-    this.settled.set(key, s);
-    for (const p of Object.values(s.after)) this.players.set(p.id, structuredClone(p));
-    [a.id, b.id].forEach((id, i) => this.histories.set(id, [s.history[i], ...(this.histories.get(id) ?? [])].slice(0, HISTORY_KEEP)));
-    return structuredClone(s);
-  }
-
-  async saveMatch(match: MatchRecord): Promise<void> {
-    this.matches.set(match.id, structuredClone(match));
-  }
-
-  async match(id: string): Promise<MatchRecord | null> {
-    return structuredClone(this.matches.get(id) ?? null);
-  }
-
-  async leaderboard(limit: number): Promise<PlayerRecord[]> {
-    return [...this.players.values()].filter((p) => !isProvisional(p)).sort((x, y) => y.rating - x.rating).slice(0, limit);
-  }
-
-  async history(playerId: string, limit: number): Promise<HistoryEntry[]> {
-    return (this.histories.get(playerId) ?? []).slice(0, limit);
-  }
-
-  async close(): Promise<void> {}
+async function insertHistory(tx: Queryable, playerId: string, h: HistoryEntry): Promise<void> {
+  await tx.query(
+    `INSERT INTO rating_history (player_id, match_id, game, opponent_id, opponent_name, result, rating_before, rating_after, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [playerId, h.matchId, h.game, h.opponent.id, h.opponent.name, h.result, h.before, h.after, h.at],
+  );
 }

@@ -1,8 +1,9 @@
 /**
  * Ten Exorcism's high-score table: verified sessions only (each one replayed before it is
- * entered), best score first. A Redis sorted set plus a hash of entries with REDIS_URL, else memory.
+ * entered), best score first, the earlier session first on a tie. In the database of record;
+ * the best KEEP entries are kept.
  */
-import type Redis from 'ioredis';
+import type { Database } from '../db/database';
 
 export interface HighScore {
   id: string;
@@ -18,43 +19,24 @@ export interface HighScoreStore {
   close(): Promise<void>;
 }
 
-const ZSET = 'parlor:ten:highscores';
-const ENTRIES = 'parlor:ten:highscore-entries';
-const KEEP = 1000;
+export const KEEP = 1000;
 
-export class RedisHighScoreStore implements HighScoreStore {
-  private readonly redis: Redis;
+export class SqlHighScoreStore implements HighScoreStore {
+  constructor(private readonly db: Database) {}
 
-  /** `redis`: the statistics connection the server opens at start-up and closes at stop (stores.ts). */
-  constructor(redis: Redis) {
-    this.redis = redis;
-  }
-
-  async add(entry: HighScore): Promise<void> {
-    // Ties: the earlier session ranks first (a smaller fraction added to the score).
-    await this.redis.multi().hset(ENTRIES, entry.id, JSON.stringify(entry)).zadd(ZSET, entry.score + 1 / (1 + entry.at / 1e13), entry.id).zremrangebyrank(ZSET, 0, -KEEP - 1).exec();
+  async add(e: HighScore): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // A session is entered once (its id): a second report of it changes nothing.
+      await tx.query('INSERT INTO ten_high_scores (id, name, score, seed, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [e.id, e.name, e.score, e.seed, e.at]);
+      // The table stays bounded: what falls below the best KEEP goes (the index ten_high_scores_best orders it).
+      await tx.query('DELETE FROM ten_high_scores WHERE id IN (SELECT id FROM ten_high_scores ORDER BY score DESC, at ASC, id OFFSET $1)', [KEEP]);
+    });
   }
 
   async top(limit: number): Promise<HighScore[]> {
-    const ids = await this.redis.zrevrange(ZSET, 0, limit - 1);
-    if (!ids.length) return [];
-    return (await this.redis.hmget(ENTRIES, ...ids)).flatMap((t) => (t ? [JSON.parse(t) as HighScore] : []));
+    return this.db.query<HighScore>('SELECT id, name, score, seed, at FROM ten_high_scores ORDER BY score DESC, at ASC, id LIMIT $1', [limit]);
   }
 
-  /** The connection is shared: stores.ts closes it. */
-  async close(): Promise<void> {}
-}
-
-export class MemoryHighScoreStore implements HighScoreStore {
-  private entries = new Map<string, HighScore>();
-
-  async add(entry: HighScore): Promise<void> {
-    this.entries.set(entry.id, entry);
-  }
-
-  async top(limit: number): Promise<HighScore[]> {
-    return [...this.entries.values()].sort((a, b) => b.score - a.score || a.at - b.at).slice(0, limit);
-  }
-
+  /** The database is the services' to close. */
   async close(): Promise<void> {}
 }

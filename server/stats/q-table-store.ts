@@ -1,9 +1,9 @@
 /**
- * The Tic Tac Toe AI's Q-table: `stateKey:move` → value, in a Redis hash with REDIS_URL (so
- * learning survives restarts and is shared by every process), else in memory. Rooms read the
- * few entries a move needs and write back the entries a finished game updated.
+ * The Tic Tac Toe AI's Q-table: `stateKey:move` → value, in the database of record (learning
+ * survives restarts and is shared by every process). Rooms read the few entries a move needs and
+ * write back the entries a finished game updated, in one statement.
  */
-import type Redis from 'ioredis';
+import type { Database } from '../db/database';
 
 export interface QTableStore {
   get(keys: string[]): Promise<Map<string, number>>;
@@ -12,48 +12,29 @@ export interface QTableStore {
   close(): Promise<void>;
 }
 
-const KEY = 'parlor:ttt:q';
-
-export class RedisQTableStore implements QTableStore {
-  private readonly redis: Redis;
-
-  /** `redis`: the statistics connection the server opens at start-up and closes at stop (stores.ts). */
-  constructor(redis: Redis) {
-    this.redis = redis;
-  }
+export class SqlQTableStore implements QTableStore {
+  constructor(private readonly db: Database) {}
 
   async get(keys: string[]): Promise<Map<string, number>> {
     if (!keys.length) return new Map();
-    const values = await this.redis.hmget(KEY, ...keys);
-    return new Map(keys.flatMap((k, i) => (values[i] === null ? [] : [[k, Number(values[i])] as [string, number]])));
+    const rows = await this.db.query<{ key: string; value: number }>('SELECT key, value FROM ttt_q WHERE key = ANY($1::text[])', [keys]);
+    return new Map(rows.map((r) => [r.key, r.value]));
   }
 
+  /** One multi-row upsert (a Map's keys are distinct, as one INSERT … ON CONFLICT needs). */
   async set(entries: Map<string, number>): Promise<void> {
-    if (entries.size) await this.redis.hset(KEY, Object.fromEntries(entries));
+    if (!entries.size) return;
+    await this.db.query(
+      `INSERT INTO ttt_q (key, value) SELECT * FROM unnest($1::text[], $2::double precision[])
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [[...entries.keys()], [...entries.values()]],
+    );
   }
 
   async size(): Promise<number> {
-    return this.redis.hlen(KEY);
+    return (await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ttt_q'))[0].n;
   }
 
-  /** The connection is shared: stores.ts closes it. */
-  async close(): Promise<void> {}
-}
-
-export class MemoryQTableStore implements QTableStore {
-  private readonly table = new Map<string, number>();
-
-  async get(keys: string[]): Promise<Map<string, number>> {
-    return new Map(keys.flatMap((k) => (this.table.has(k) ? [[k, this.table.get(k)!] as [string, number]] : [])));
-  }
-
-  async set(entries: Map<string, number>): Promise<void> {
-    for (const [k, v] of entries) this.table.set(k, v);
-  }
-
-  async size(): Promise<number> {
-    return this.table.size;
-  }
-
+  /** The database is the services' to close. */
   async close(): Promise<void> {}
 }

@@ -24,7 +24,7 @@ import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, T
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
 import { roomClientAddress } from './client-address';
-import { verifyToken } from '../ranked/identity';
+import { secretLoaded, verifyToken } from '../ranked/identity';
 import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../rooms/room-budget';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
@@ -228,6 +228,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const admitted = await super.onAuth(client, raw);
     const address = roomClientAddress(client, context);
     if (this.serverGame.admit && !this.joinsAsSpectator(raw)) {
+      await secretLoaded().catch(() => undefined); // unloaded: the token counts as none, as a forged one would
       const release = this.serverGame.admit(this.config, { address, player: verifyToken(context?.token)?.playerId ?? null });
       if (release) this.admissions.set(client.sessionId, release);
     }

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { seatTwo } from '../support/gomoku-client';
 import { browserSuite, controlsUnderCanvas, openPage, openPhonePage, screenshot, tapControl, whyNotTappable } from '../support/browser';
-import { bySeat, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { waitForState } from '../support/server';
 import { Client, type Room } from '@colyseus/sdk';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
@@ -96,7 +96,7 @@ it('on a desktop, ← → and the slider step through the game', async () => {
 });
 
 it('the ranked player page links each game to its replay', async () => {
-  const [a, b] = [await makeGuest(wsUrl(), 'Replay A'), await makeGuest(wsUrl(), 'Replay B')];
+  const [a, b] = [await makeAccount(wsUrl(), 'Replay A'), await makeAccount(wsUrl(), 'Replay B')];
   const [ca, cb] = [new Client(wsUrl()), new Client(wsUrl())];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);

@@ -6,8 +6,10 @@
  */
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
+import { openPostgres } from '../../server/db/postgres';
+import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
-import { bySeat, getJson, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { comeBack, waitForState } from '../support/server';
 
 jest.setTimeout(90000);
@@ -18,6 +20,7 @@ let proc: ServerProcess | undefined;
 beforeAll(async () => {
   buildServer();
   await emptyRedis(redisUrl);
+  await emptyDatabase(await processDatabaseUrl());
 });
 
 afterAll(async () => {
@@ -28,7 +31,7 @@ afterAll(async () => {
 it('a game whose process died before keeping it is kept by the process that restores its room, under the same id', async () => {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl, PARLOR_FAULT: 'crash_before_rating' });
-  const [a, b] = [await makeGuest(proc.url, 'Crash Keep A'), await makeGuest(proc.url, 'Crash Keep B')];
+  const [a, b] = [await makeAccount(proc.url, 'Crash Keep A'), await makeAccount(proc.url, 'Crash Keep B')];
   const [ca, cb] = [new Client(proc.url), new Client(proc.url)];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);
@@ -45,7 +48,9 @@ it('a game whose process died before keeping it is kept by the process that rest
   const snapshot = JSON.parse((await redis.get(`parlor:room:${ma.roomId}`))!).snapshot;
   const id = snapshot.policies.history.id as string;
   expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
-  expect(await redis.exists(`parlor:game:${id}`)).toBe(0);
+  const db = await openPostgres(await processDatabaseUrl());
+  expect(await db.query('SELECT id FROM finished_games WHERE id = $1', [id])).toEqual([]);
+  await db.close();
 
   proc = await startServerProcess(port, { REDIS_URL: redisUrl });
   const back = await comeBack(new Client(proc.url), token);

@@ -5,10 +5,12 @@
  * the settlement is replayed.
  */
 import { Client } from '@colyseus/sdk';
-import { RedisRankedStore } from '../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../server/ranked/ranked-store';
+import { openPostgres } from '../../server/db/postgres';
+import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
-import { bySeat, getJson, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { waitForState } from '../support/server';
 
 jest.setTimeout(90000);
@@ -19,6 +21,7 @@ let proc: ServerProcess | undefined;
 beforeAll(async () => {
   buildServer();
   await emptyRedis(redisUrl);
+  await emptyDatabase(await processDatabaseUrl());
 });
 
 afterAll(async () => {
@@ -38,7 +41,7 @@ async function playerWhenSettled(url: string, id: string) {
 it('after a crash between the end of a game and the rating update, each rating is updated exactly once', async () => {
   const port = await freePort();
   proc = await startServerProcess(port, { REDIS_URL: redisUrl, PARLOR_FAULT: 'crash_before_rating' });
-  const [a, b] = [await makeGuest(proc.url, 'Crash A'), await makeGuest(proc.url, 'Crash B')];
+  const [a, b] = [await makeAccount(proc.url, 'Crash A'), await makeAccount(proc.url, 'Crash B')];
   const [ca, cb] = [new Client(proc.url), new Client(proc.url)];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);
@@ -51,15 +54,15 @@ it('after a crash between the end of a game and the rating update, each rating i
   await playSeatOneWins(rooms, false);
   await died; // killed itself after saving the game's end, before rating it
   expect(proc.child.signalCode).toBe('SIGKILL');
-  const before = new RedisRankedStore(redisUrl);
-  expect((await before.player(winner))!.games).toBe(0);
-  await before.close();
+  // The ratings are in the database the server processes share (startServerProcess's DATABASE_URL).
+  const db = await openPostgres(await processDatabaseUrl());
+  const store = new SqlRankedStore(db);
+  expect((await store.player(winner))!.games).toBe(0);
 
   proc = await startServerProcess(port, { REDIS_URL: redisUrl });
   const [w, l] = rateGame(NEW_PLAYER, NEW_PLAYER, 1, LICHESS);
   const won = await playerWhenSettled(proc.url, winner);
   await new Promise((r) => setTimeout(r, 6000)); // past the next restore scan: nothing is applied again
-  const store = new RedisRankedStore(redisUrl);
   // A replay of the settlement returns the first one and changes nothing.
   const replay = await store.settle({ matchId: ma.matchId, game: 1, players: [winner, loser], scoreA: 1 });
   expect(Math.round(replay.changes[winner].after)).toBe(Math.round(w.rating));
@@ -72,5 +75,5 @@ it('after a crash between the end of a game and the rating update, each rating i
   const match = (await getJson(proc.url, `/api/matches/${ma.matchId}`)).body;
   expect(match.games).toHaveLength(1);
   expect(match.status).toBe('finished');
-  await store.close();
+  await db.close();
 });

@@ -11,7 +11,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { decodeAfreshOnReconnect } from '../../client/src/fresh-decoder';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { waitForState } from '../support/server';
-import { bySeat, makeGuest, queueUp, takeSeat } from '../support/ranked';
+import { bySeat, makeAccount, queueUp, takeSeat } from '../support/ranked';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
 
@@ -142,7 +142,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('after %s', (signal) => {
 
   it('a ranked series between its games: both players decode the true table', async () => {
     const { port, client } = await start();
-    const [ada, bo] = await Promise.all([makeGuest(suite.proc!.url, `Ada${signal}`), makeGuest(suite.proc!.url, `Bo${signal}`)]);
+    const [ada, bo] = await Promise.all([makeAccount(suite.proc!.url, `Ada${signal}`), makeAccount(suite.proc!.url, `Bo${signal}`)]);
     const qa = await queueUp(client, ada, 3);
     const qb = await queueUp(client, bo, 3);
     const rooms = [await takeSeat(client, qa.queue, await qa.matched), await takeSeat(client, qb.queue, await qb.matched)].map((r) => autoReconnect(r));
@@ -215,7 +215,7 @@ it('Flip 7 through three restarts (SIGKILL, SIGTERM, SIGKILL) while two players 
 
 it('a ranked series through three restarts, in its first game and between games: every view true, the series goes on', async () => {
   const { port, client } = await start({ NEXT_GAME_MS: '500' });
-  const [ada, bo] = await Promise.all([makeGuest(suite.proc!.url, 'Adele'), makeGuest(suite.proc!.url, 'Boris')]);
+  const [ada, bo] = await Promise.all([makeAccount(suite.proc!.url, 'Adele'), makeAccount(suite.proc!.url, 'Boris')]);
   const qa = await queueUp(client, ada, 3);
   const qb = await queueUp(client, bo, 3);
   const rooms = [await takeSeat(client, qa.queue, await qa.matched), await takeSeat(client, qb.queue, await qb.matched)].map((r) => autoReconnect(r));

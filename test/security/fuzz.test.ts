@@ -21,7 +21,7 @@ import { pack } from 'msgpackr';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
 import { keypadToIndex } from '../../shared/games/tictactoe';
-import { makeGuest } from '../support/ranked';
+import { makeAccount } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
 import { boardOf } from '../support/gomoku-client';
 import {
@@ -347,7 +347,7 @@ async function lobbyTable(): Promise<Table> {
 async function queueTable(): Promise<Table> {
   const client = sdkClient(suite.server);
   const tag = Math.floor(Math.random() * 1e9).toString(36);
-  const [ta, tb] = [(await makeGuest(suite.server.url, `Fa${tag}`)).token, (await makeGuest(suite.server.url, `Fb${tag}`)).token];
+  const [ta, tb] = [(await makeAccount(suite.server.url, `Fa${tag}`)).token, (await makeAccount(suite.server.url, `Fb${tag}`)).token];
   // Best of 1 and best of 3 queue apart: these two are never paired.
   const { roomId, handled, rooms: [a, b] } = await joinShared('ranked_queue', async (id) => [
     (await client.joinById(id, { token: ta, bestOf: 1 })) as AnyRoom,

@@ -1,5 +1,5 @@
 /**
- * Issue 27, part 6, over real sockets with the real SDK and Redis:
+ * Issue 27, part 6, over real sockets with the real SDK, Redis and the database:
  * - the Tic Tac Toe AI learns from at most TTT_LEARN_PER_HOUR games of one player an hour
  *   (431 thrown games in 15 s from one address moved the shared table before);
  * - a player's Monty Hall statistics expire after 90 idle days (every `statsKey` added a hash for ever);
@@ -7,7 +7,7 @@
  *   refills nothing;
  * - every malformed lobby filter gets `invalid_payload`, in the join options as in a message.
  */
-import Redis from 'ioredis';
+import { testFileDatabase } from '../support/database';
 import type { Room } from '@colyseus/sdk';
 import { indexToKeypad } from '../../shared/games/tictactoe';
 import { nextMessage, redisServerSuite, sdkClient, waitForState } from '../support/server';
@@ -33,8 +33,8 @@ async function playToTheEnd(room: Room): Promise<void> {
 
 describe('Tic Tac Toe learning', () => {
   it(`learns from ${LEARN_PER_HOUR} games of one player an hour, not from the next`, async () => {
-    const redis = new Redis(suite.redisUrl);
-    const table = () => redis.hgetall('parlor:ttt:q');
+    const db = await testFileDatabase();
+    const table = async () => Object.fromEntries((await db.query<{ key: string; value: number }>('SELECT key, value FROM ttt_q')).map((r) => [r.key, r.value]));
     const room = await sdkClient(suite.server).create('tictactoe', { name: 'Thrower' });
     await waitForState(room, (s: any) => s.board.length === 9 && s.status === 'InProgress');
     const tables = [await table()];
@@ -49,28 +49,27 @@ describe('Tic Tac Toe learning', () => {
     expect(tables[LEARN_PER_HOUR]).not.toEqual(tables[LEARN_PER_HOUR - 1]);
     expect(tables[LEARN_PER_HOUR + 1]).toEqual(tables[LEARN_PER_HOUR]);
     await room.leave();
-    redis.disconnect();
   });
 });
 
 describe('Monty Hall statistics', () => {
   it('a player’s statistics expire after 90 idle days', async () => {
-    const redis = new Redis(suite.redisUrl);
+    const db = await testFileDatabase();
     const room = await sdkClient(suite.server).create('monty_hall', { name: 'Monty', statsKey: 'a-statistics-key-of-this-browser' });
     await waitForState(room, (s: any) => s.phase === 'initialized');
     room.send('select', { door: 1 });
     await waitForState(room, (s: any) => s.phase === 'host_reveal');
     room.send('decide', { strategy: 'stick' });
     await waitForState(room, (s: any) => s.gamesPlayed === 1);
-    const keys = await redis.keys('parlor:counters:monty:key:*');
-    expect(keys).toHaveLength(1);
-    const ttl = await redis.ttl(keys[0]);
+    const groups = await db.query<{ grp: string; expires_at: number | null }>(`SELECT grp, expires_at FROM counter_groups WHERE grp LIKE 'monty:%' ORDER BY grp`);
+    const mine = groups.filter((g) => g.grp.startsWith('monty:key:'));
+    expect(mine).toHaveLength(1);
+    const ttl = (mine[0].expires_at! - Date.now()) / 1000;
     expect(ttl).toBeGreaterThan(89 * 24 * 3600);
     expect(ttl).toBeLessThanOrEqual(90 * 24 * 3600);
     // Everyone's statistics are kept for ever.
-    expect(await redis.ttl('parlor:counters:monty:all')).toBe(-1);
+    expect(groups.find((g) => g.grp === 'monty:all')).toEqual({ grp: 'monty:all', expires_at: null });
     await room.leave();
-    redis.disconnect();
   });
 });
 

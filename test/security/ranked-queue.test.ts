@@ -8,7 +8,7 @@
  */
 import type { Room } from '@colyseus/sdk';
 import { nextMessage, sdkClient, sleep } from '../support/server';
-import { makeGuest } from '../support/ranked';
+import { makeAccount } from '../support/ranked';
 import { describeValue as show, leaveAll, nextError, serverSuite, within } from './support';
 
 jest.setTimeout(60000);
@@ -44,7 +44,7 @@ const JUNK: [string | number, unknown][] = [
 ];
 
 async function queue(name: string): Promise<AnyRoom> {
-  const guest = await makeGuest(suite.server.url, `${name}${Math.floor(Math.random() * 1e6)}`);
+  const guest = await makeAccount(suite.server.url, `${name}${Math.floor(Math.random() * 1e6)}`);
   return (await sdkClient(suite.server).joinOrCreate('ranked_queue', { token: guest.token, bestOf: 1 })) as AnyRoom;
 }
 

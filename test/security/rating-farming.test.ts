@@ -8,13 +8,15 @@
  *   farming script gains nothing (the figure: 0 points, ≤ 30 asked);
  * - a decisive game counts only when the loser made ≥ 5 actions of their own;
  * - the same two players play at most 3 rated games a day against each other.
- * The age rule is lifted by back-dating accounts in the store, as a day of waiting would.
+ * The age rule is lifted by back-dating accounts in the database, as a day of waiting would.
  */
-import Redis from 'ioredis';
+import type { Database } from '../../server/db/database';
+import { SqlRankedStore } from '../../server/ranked/ranked-store';
+import { testFileDatabase } from '../support/database';
 import type { RunningParlor } from '../../server/app';
 import { DEFAULT_RANKED_RULES, type RankedRules } from '../../server/ranked/eligibility';
 import { emptyRedis, testRedisUrl } from '../support/processes';
-import { bySeat, getJson, makeGuest, queueUp, takeSeat, type Guest } from '../support/ranked';
+import { bySeat, getJson, makeAccount, queueUp, takeSeat, type Guest } from '../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../support/server';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
 import { eventually, leaveAll } from './support';
@@ -24,12 +26,12 @@ jest.setTimeout(90000);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function rankedSuite(rules: Partial<RankedRules>) {
-  const suite = { server: undefined as unknown as RunningParlor, redisUrl: testRedisUrl(), redis: undefined as unknown as Redis };
+  const suite = { server: undefined as unknown as RunningParlor, redisUrl: testRedisUrl(), db: undefined as unknown as Database };
   beforeAll(async () => {
     process.env.NEXT_GAME_MS = '300';
     process.env.QUEUE_WIDEN_MS = '3000'; // rating windows at their widest (±400) after 3 s
     await emptyRedis(suite.redisUrl);
-    suite.redis = new Redis(suite.redisUrl);
+    suite.db = await testFileDatabase();
     suite.server = await startTestServer({ redisUrl: suite.redisUrl, rankedRules: { ...DEFAULT_RANKED_RULES, ...rules } });
   });
   afterAll(async () => {
@@ -37,22 +39,18 @@ function rankedSuite(rules: Partial<RankedRules>) {
     delete process.env.NEXT_GAME_MS;
     delete process.env.QUEUE_WIDEN_MS;
     await emptyRedis(suite.redisUrl);
-    suite.redis.disconnect();
   });
   return suite;
 }
 
 /** Makes the account look `days` old, as waiting would (the store's record, white-box). */
-async function backdate(redis: Redis, guest: Guest, days: number): Promise<void> {
-  const key = `parlor:ranked:player:${guest.playerId}`;
-  const record = JSON.parse((await redis.get(key))!);
-  record.createdAt -= days * DAY_MS;
-  await redis.set(key, JSON.stringify(record));
+async function backdate(db: Database, guest: Guest, days: number): Promise<void> {
+  await db.query('UPDATE players SET created_at = created_at - $2 WHERE id = $1', [guest.playerId, days * DAY_MS]);
 }
 
-async function setRating(redis: Redis, guest: Guest, value: number): Promise<void> {
-  const key = `parlor:ranked:player:${guest.playerId}`;
-  await redis.set(key, JSON.stringify({ ...JSON.parse((await redis.get(key))!), rating: value }));
+async function setRating(db: Database, guest: Guest, value: number): Promise<void> {
+  const store = new SqlRankedStore(db);
+  await store.savePlayer({ ...(await store.player(guest.playerId))!, rating: value });
 }
 
 async function rating(server: RunningParlor, guest: Guest): Promise<number> {
@@ -104,14 +102,14 @@ describe('with the default rules', () => {
   const suite = rankedSuite({});
 
   it('a fresh guest cannot queue for rated play: account_too_new', async () => {
-    const fresh = await makeGuest(suite.server.url, 'Fresh Feeder');
+    const fresh = await makeAccount(suite.server.url, 'Fresh Feeder');
     await expect(sdkClient(suite.server).joinOrCreate('ranked_queue', { token: fresh.token })).rejects.toThrow(/^account_too_new: /);
   });
 
   it('the farming script from one address: a day-old farmer and day-old feeders are never paired, and gain nothing', async () => {
-    const farmer = await makeGuest(suite.server.url, 'Farmer');
-    const feeders = [await makeGuest(suite.server.url, 'Feeder One'), await makeGuest(suite.server.url, 'Feeder Two')];
-    for (const g of [farmer, ...feeders]) await backdate(suite.redis, g, 2);
+    const farmer = await makeAccount(suite.server.url, 'Farmer');
+    const feeders = [await makeAccount(suite.server.url, 'Feeder One'), await makeAccount(suite.server.url, 'Feeder Two')];
+    for (const g of [farmer, ...feeders]) await backdate(suite.db, g, 2);
     const before = await rating(suite.server, farmer);
     const queued = await Promise.all([farmer, ...feeders].map(async (g) => {
       const client = sdkClient(suite.server);
@@ -136,7 +134,7 @@ describe('accounts of one address allowed to meet (the address rule lifted)', ()
   const suite = rankedSuite({ sameAddressDays: 0, minAccountAgeHours: 0 });
 
   it('a game the loser resigns after fewer than five actions of their own is unrated', async () => {
-    const [farmer, feeder] = [await makeGuest(suite.server.url, 'Farmer Two'), await makeGuest(suite.server.url, 'Quick Feeder')];
+    const [farmer, feeder] = [await makeAccount(suite.server.url, 'Farmer Two'), await makeAccount(suite.server.url, 'Quick Feeder')];
     const { rooms, matchId } = await pairUp(suite.server, farmer, feeder);
     const [one, two] = bySeat(rooms as GomokuRoomClient[]);
     const feederRoom = rooms[1] as GomokuRoomClient;
@@ -152,7 +150,7 @@ describe('accounts of one address allowed to meet (the address rule lifted)', ()
   });
 
   it('the same two players play at most 3 rated games a day against each other: the fourth is unrated', async () => {
-    const [a, b] = [await makeGuest(suite.server.url, 'Pair One'), await makeGuest(suite.server.url, 'Pair Two')];
+    const [a, b] = [await makeAccount(suite.server.url, 'Pair One'), await makeAccount(suite.server.url, 'Pair Two')];
     const rated: boolean[] = [];
     for (let game = 0; game < 4; game++) {
       const { rooms, matchId } = await pairUp(suite.server, a, b);
@@ -160,7 +158,7 @@ describe('accounts of one address allowed to meet (the address rule lifted)', ()
       await playWonBy(rooms as GomokuRoomClient[], game % 2 ? b.playerId : a.playerId);
       rated.push((await finishedMatch(suite.server, matchId)).games[0].rated);
       // Back to level ratings (white-box), so that the two stay inside each other's rating window: the cap is what is tested.
-      for (const g of [a, b]) await setRating(suite.redis, g, 1500);
+      for (const g of [a, b]) await setRating(suite.db, g, 1500);
       await leaveAll(rooms);
     }
     expect(rated).toEqual([true, true, true, false]);

@@ -1,12 +1,14 @@
 /**
  * The `monty_hall` room with the real server and SDK clients: a whole game, the prize kept
- * off the wire until the end, spectators, refusals, statistics (in Redis, surviving a new
+ * off the wire until the end, spectators, refusals, statistics (in the database, surviving a new
  * server; a player's by account or key, never by name), and random messages never changing
  * the state or crashing the room.
  */
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
+import { SqlCounterStore } from '../../server/stats/counter-store';
+import { testFileDatabase } from '../support/database';
 import type { Room } from '@colyseus/sdk';
 import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
 
@@ -93,7 +95,7 @@ it('property: random messages get an error or a legal change, never a crash', as
   await fc.assert(fc.asyncProperty(fc.array(message, { maxLength: 8 }), async (messages) => {
     for (const [type, payload] of messages) room.send(type, payload);
     await flushMessages([room]);
-    // A finished game is counted in Redis before its patch goes out: wait for the client to catch up.
+    // A finished game is counted in the database before its patch goes out: wait for the client to catch up.
     await waitForState(room, (st: any) => JSON.stringify(st.toJSON()) === JSON.stringify(serverState(room.roomId)), 3000);
     const s = serverState(room.roomId) as any;
     expect(['initialized', 'host_reveal', 'complete']).toContain(s.phase);
@@ -115,14 +117,12 @@ async function playOnce(room: Room, strategy: 'stick' | 'switch'): Promise<any> 
 
 const played = (x: any) => x.stickWins + x.stickLosses + x.switchWins + x.switchLosses;
 
-it('statistics are kept in Redis and loaded by every new room: the player\'s (by key) and everyone\'s', async () => {
+it('statistics are kept in the database and loaded by every new room: the player\'s (by key) and everyone\'s', async () => {
   const first = await sdkClient(suite.server).create('monty_hall', { name: 'Keeper', statsKey: keyOf('k') });
   await playOnce(first, 'stick');
   await first.leave();
-  const redis = new Redis(suite.redisUrl);
-  const total = await redis.hgetall('parlor:counters:monty:all');
-  redis.disconnect();
-  const sumOf = (h: Record<string, string>) => Object.values(h).reduce((a, b) => a + Number(b), 0);
+  const total = await new SqlCounterStore(await testFileDatabase()).get('monty:all');
+  const sumOf = (h: Record<string, number>) => Object.values(h).reduce((a, b) => a + b, 0);
   expect(sumOf(total)).toBeGreaterThanOrEqual(2);
   const room = await sdkClient(suite.server).create('monty_hall', { name: 'Keeper', statsKey: keyOf('k') });
   const s: any = await waitForState(room, (st: any) => st.phase === 'initialized' && st.allStats && st.players.size === 1 && played(st.stats) > 0);
@@ -163,7 +163,7 @@ it('two players with the same name have their own statistics: by key, never by n
   const sn: any = await waitForState(anonymous, (s: any) => s.players.size === 1 && played(s.allStats) > 0);
   expect(played(sn.stats)).toBe(0);
 
-  // The key reached no client, and Redis holds only its hash (snapshots, logs, counters, listings: every value).
+  // The key reached no client, and Redis and the database hold only its hash (snapshots, logs, counters, listings: every value).
   await flushMessages([a, watcher]);
   expect(frames.join('')).not.toContain(keyA);
   const redis = new Redis(suite.redisUrl);
@@ -176,6 +176,8 @@ it('two players with the same name have their own statistics: by key, never by n
     else if (type === 'zset') dump.push(key, ...(await redis.zrange(key, 0, -1)));
     else if (type === 'set') dump.push(key, ...(await redis.smembers(key)));
   }
+  // The database's counters hold only the hash too.
+  for (const row of await (await testFileDatabase()).query('SELECT grp, field FROM counters')) dump.push(JSON.stringify(row));
   // The room's snapshot keeps whose statistics it counts (the hash), so a restored room counts for the same player.
   const { snapshot } = JSON.parse((await redis.get(`parlor:room:${a.roomId}`))!);
   redis.disconnect();

@@ -1,10 +1,10 @@
 /**
  * The `tictactoe` room with the real server, SDK clients and Redis: the AI answers in the
- * same update, learns after every game into the Redis Q-table, the AI can start, spectators
+ * same update, learns after every game into the Q-table (in the database), the AI can start, spectators
  * watch, and bad input gets a coded error with no change.
  */
 import fc from 'fast-check';
-import Redis from 'ioredis';
+import { testFileDatabase } from '../support/database';
 import type { Room } from '@colyseus/sdk';
 import { indexToKeypad } from '../../shared/games/tictactoe';
 import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
@@ -35,7 +35,7 @@ async function playToTheEnd(room: Room) {
   }
 }
 
-it('the AI answers in the same update, the game ends, and the AI learns into Redis', async () => {
+it('the AI answers in the same update, the game ends, and the AI learns into the database', async () => {
   const room = await sdkClient(suite.server).create('tictactoe', { name: 'Human' });
   const watcher = await sdkClient(suite.server).joinById(room.roomId, { name: 'Watcher', spectate: true });
   await waitForState(room, (s: any) => s.board.length === 9 && s.status === 'InProgress' && s.human === 'X' && s.toMove === 'X');
@@ -44,9 +44,7 @@ it('the AI answers in the same update, the game ends, and the AI learns into Red
   expect(['WinX', 'WinO', 'Draw']).toContain(s.status);
   expect(s.toMove).toBe('');
   expect(s.humanWins + s.aiWins + s.draws).toBe(1);
-  const redis = new Redis(suite.redisUrl);
-  expect(await redis.hlen('parlor:ttt:q')).toBeGreaterThanOrEqual(5);
-  redis.disconnect();
+  expect((await (await testFileDatabase()).query<{ n: number }>('SELECT count(*)::int AS n FROM ttt_q'))[0].n).toBeGreaterThanOrEqual(5);
   await waitForState(watcher, (w: any) => w.status === s.status && w.board.join('') === s.board.join(''));
   room.send('new_game', {});
   await waitForState(room, (st: any) => st.status === 'InProgress' && st.board.every((c: string) => c === 'E'));

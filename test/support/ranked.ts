@@ -19,12 +19,34 @@ export async function makeGuest(wsUrl: string, name: string): Promise<Guest> {
   return (await res.json()) as Guest;
 }
 
+/** The password makeAccount gives every account it makes. */
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/**
+ * A registered account (rated play takes no anonymous guest), made through the SDK's route,
+ * `POST /auth/register`; shaped as a guest is, so the ranked helpers take either.
+ */
+export async function makeAccount(wsUrl: string, name: string, email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${Math.random().toString(36).slice(2, 10)}@example.test`): Promise<Guest & { email: string }> {
+  const res = await fetch(`${httpBase(wsUrl)}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: TEST_PASSWORD, options: { name } }) });
+  if (res.status !== 201) throw new Error(`account ${name}: ${res.status} ${await res.text()}`);
+  const { user, token } = (await res.json()) as { user: { id: string; name: string }; token: string };
+  return { playerId: user.id, name: user.name, token, email };
+}
+
+/** A guest claims their account (email and password): the same player, its token still good. */
+export async function claimAccount(wsUrl: string, guest: Guest, email: string): Promise<Guest & { email: string }> {
+  const res = await fetch(`${httpBase(wsUrl)}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.token}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+  if (res.status !== 201) throw new Error(`claim ${guest.name}: ${res.status} ${await res.text()}`);
+  const { user, token } = (await res.json()) as { user: { id: string; name: string }; token: string };
+  return { playerId: user.id, name: user.name, token, email };
+}
+
 export async function getJson(wsUrl: string, path: string): Promise<any> {
   const res = await fetch(`${httpBase(wsUrl)}${path}`);
   return { status: res.status, body: await res.json() };
 }
 
-/** Queues a guest; resolves with the queue room and a promise of its `matched` message. */
+/** Queues a player (a registered account: makeAccount); resolves with the queue room and a promise of its `matched` message. */
 export async function queueUp(client: Client, guest: Guest, bestOf: 1 | 3 = 1, timeoutMs = 10000) {
   const queue = await client.joinOrCreate('ranked_queue', { token: guest.token, bestOf });
   const matched = nextMessage<{ roomId: string; matchId: string; reservation: any }>(queue, 'matched', timeoutMs);

@@ -27,6 +27,9 @@ export interface TestServerOptions {
   maxRoomsPerAddress?: number;
   /** Ranked play's anti-farming rules: all off unless a test sets them (test/security/rating-farming.test.ts). */
   rankedRules?: Partial<RankedRules>;
+  /** Password-reset mail (SMTP_URL) and the address its links start with (PUBLIC_URL). */
+  smtpUrl?: string;
+  publicUrl?: string;
   /** The database of record: this test file's PGlite unless given (support/database.ts). */
   database?: Database;
 }
@@ -53,6 +56,8 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     maxRoomsPerAddress: overrides.maxRoomsPerAddress,
     rankedRules: { ...RANKED_RULES_OFF, ...overrides.rankedRules },
     publicAddress: undefined,
+    smtpUrl: overrides.smtpUrl,
+    publicUrl: overrides.publicUrl,
     // CLIENT_DIR: where buildClient put the client (vite.config.mjs reads it too).
     clientDir: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
   }, { games: overrides.games, database: overrides.database ?? (await testFileDatabase()) });

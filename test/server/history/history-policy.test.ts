@@ -5,7 +5,7 @@
  */
 import type { RunningParlor } from '../../../server/app';
 import { act, seatTwo, type GomokuRoomClient } from '../../support/gomoku-client';
-import { bySeat, getJson, makeGuest, playSeatOneWins, queueUp, takeSeat } from '../../support/ranked';
+import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../../support/server';
 
 jest.setTimeout(60000);
@@ -91,7 +91,7 @@ it('a game against the computer is kept, the computer marked as a bot', async ()
 
 it('a ranked game carries its match and game number, its players\' accounts, and is listed on their pages', async () => {
   process.env.NEXT_GAME_MS = '300';
-  const [a, b] = [await makeGuest(server.url, 'Keeper A'), await makeGuest(server.url, 'Keeper B')];
+  const [a, b] = [await makeAccount(server.url, 'Keeper A'), await makeAccount(server.url, 'Keeper B')];
   const [ca, cb] = [sdkClient(server), sdkClient(server)];
   const [qa, qb] = [await queueUp(ca, a, 3), await queueUp(cb, b, 3)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);

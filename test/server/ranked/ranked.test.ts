@@ -3,10 +3,11 @@
  * a series, the Glicko-2 amounts, the leaderboard, player and match pages, refusals.
  */
 import type { RunningParlor } from '../../../server/app';
-import { RedisRankedStore } from '../../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../../server/ranked/ranked-store';
+import { testFileDatabase } from '../../support/database';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glicko2';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
-import { getJson, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
+import { claimAccount, getJson, makeAccount, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../../support/server';
 import { waitUntil } from '../../support/wait';
 import { act } from '../../support/gomoku-client';
@@ -47,7 +48,7 @@ const idOf = (room: any) => room.state.players.get(room.sessionId).playerId as s
 describe('guest accounts', () => {
   it('makes a guest with a token, and refuses bad or taken names with a clear error', async () => {
     const g = await makeGuest(server.url, 'Alice 1');
-    expect(g.token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(g.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const res = await fetch(`${server.url.replace('ws', 'http')}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'alice 1' }) });
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe('name_taken');
@@ -61,11 +62,22 @@ describe('guest accounts', () => {
   it('the queue refuses a join without a token, or with a forged one', async () => {
     const client = sdkClient(server);
     await expect(client.joinOrCreate('ranked_queue', {})).rejects.toThrow(/auth_required/);
-    const g = await makeGuest(server.url, 'Mallory');
-    const [payload, sig] = g.token.split('.');
-    const forged = `${Buffer.from(JSON.stringify({ pid: 'someone-else', name: 'Mallory', iat: 1 })).toString('base64url')}.${sig}`;
+    const g = await makeAccount(server.url, 'Mallory');
+    const [header, payload, sig] = g.token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ id: 'someone-else', name: 'Mallory', v: 0, exp: 2e9 })).toString('base64url')}.${sig}`;
     await expect(client.joinOrCreate('ranked_queue', { token: forged })).rejects.toThrow(/auth_required/);
-    await expect(client.joinOrCreate('ranked_queue', { token: `${payload}.x${sig}` })).rejects.toThrow(/auth_required/);
+    await expect(client.joinOrCreate('ranked_queue', { token: `${header}.${payload}.x${sig}` })).rejects.toThrow(/auth_required/);
+  });
+
+  it('an anonymous guest is told rated play needs an account; claimed, the same player is let in', async () => {
+    const client = sdkClient(server);
+    const g = await makeGuest(server.url, 'Plain Guest');
+    await expect(client.joinOrCreate('ranked_queue', { token: g.token })).rejects.toThrow(/account_required/);
+    const claimed = await claimAccount(server.url, g, 'plain.guest@example.test');
+    expect(claimed.playerId).toBe(g.playerId);
+    const queue = await client.joinOrCreate('ranked_queue', { token: g.token });
+    queue.onMessage('queue', () => undefined);
+    await queue.leave();
   });
 
   it('a client cannot create a ranked room itself', async () => {
@@ -75,7 +87,7 @@ describe('guest accounts', () => {
 
 describe('ranked play', () => {
   it('two guests are paired, play, and both ratings change by the Glicko-2 amounts', async () => {
-    const [a, b] = [await makeGuest(server.url, 'Ranked A'), await makeGuest(server.url, 'Ranked B')];
+    const [a, b] = [await makeAccount(server.url, 'Ranked A'), await makeAccount(server.url, 'Ranked B')];
     const { rooms, matchId } = await pairUp(a, b);
     const s = rooms[0].state as any;
     expect([s.rule, s.swap2, s.bestOf, s.gameNumber]).toEqual(['standard', true, 1, 1]);
@@ -108,7 +120,7 @@ describe('ranked play', () => {
   });
 
   it('a best-of-3 series starts each game from swap2_placement with the other player opening, and rates every game once', async () => {
-    const [a, b] = [await makeGuest(server.url, 'Series A'), await makeGuest(server.url, 'Series B')];
+    const [a, b] = [await makeAccount(server.url, 'Series A'), await makeAccount(server.url, 'Series B')];
     const { rooms, matchId } = await pairUp(a, b, 3);
     const firstOpener = idOf(bySeat(rooms)[0]);
     await playSeatOneWins(rooms);
@@ -136,7 +148,7 @@ describe('ranked play', () => {
   });
 
   it('abandoning a game after both have moved loses it: rated, and the match ends', async () => {
-    const [a, b] = [await makeGuest(server.url, 'Leaver A'), await makeGuest(server.url, 'Leaver B')];
+    const [a, b] = [await makeAccount(server.url, 'Leaver A'), await makeAccount(server.url, 'Leaver B')];
     const { rooms, matchId } = await pairUp(a, b, 3);
     const [one, two] = bySeat(rooms);
     const [stayer, leaver] = [idOf(one), idOf(two)];
@@ -153,7 +165,7 @@ describe('ranked play', () => {
   });
 
   it('resigning before both players have moved is a no-result: no rating change', async () => {
-    const [a, b] = [await makeGuest(server.url, 'Abort A'), await makeGuest(server.url, 'Abort B')];
+    const [a, b] = [await makeAccount(server.url, 'Abort A'), await makeAccount(server.url, 'Abort B')];
     const { rooms, matchId } = await pairUp(a, b);
     const [one] = bySeat(rooms);
     one.send('resign', {});
@@ -166,8 +178,8 @@ describe('ranked play', () => {
   });
 
   it('the leaderboard lists established players by rating, not provisional ones', async () => {
-    const store = new RedisRankedStore(redisUrl);
-    const [a, b] = [await makeGuest(server.url, 'Veteran A'), await makeGuest(server.url, 'Veteran B')];
+    const store = new SqlRankedStore(await testFileDatabase());
+    const [a, b] = [await makeAccount(server.url, 'Veteran A'), await makeAccount(server.url, 'Veteran B')];
     for (const [g, rating] of [[a, 1700], [b, 1650]] as const) {
       await store.savePlayer({ ...(await store.player(g.playerId))!, rating, rd: 60, vol: 0.06 });
     }
@@ -188,8 +200,8 @@ describe('ranked play', () => {
   });
 
   it('a player with a far rating is not paired until the window reaches them; nobody is paired with themselves', async () => {
-    const store = new RedisRankedStore(redisUrl);
-    const [near, far] = [await makeGuest(server.url, 'Near'), await makeGuest(server.url, 'Far')];
+    const store = new SqlRankedStore(await testFileDatabase());
+    const [near, far] = [await makeAccount(server.url, 'Near'), await makeAccount(server.url, 'Far')];
     await store.savePlayer({ ...(await store.player(far.playerId))!, rating: 1800 });
     const [cn, cf, cn2] = [sdkClient(server), sdkClient(server), sdkClient(server)];
     // Before anyone queues: the windows widen from each one's entry, however long the joins take.
