@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, http-body.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, http-body, db.
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
@@ -8,6 +8,7 @@ import { benchFlood } from './flood.bench';
 import { benchComputerResponsiveness } from './computer-responsiveness.bench';
 import { benchAnalysis } from './analysis.bench';
 import { benchHttpBody } from './http-body.bench';
+import { benchDatabase } from './db.bench';
 
 const BENCHES: Record<string, () => void | Promise<void>> = {
   rules: benchGomokuRules,
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   computer: benchComputerResponsiveness,
   analysis: benchAnalysis,
   'http-body': benchHttpBody,
+  db: benchDatabase,
 };
 
 async function main() {
