@@ -6,14 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
-import { NEW_PLAYER, PROVISIONAL_RD } from '../../shared/games/rating/glicko2';
+import { PROVISIONAL_RD } from '../../shared/games/rating/glicko2';
 import { settle, type HistoryEntry, type MatchRecord, type PlayerRecord, type SettleRequest, type Settlement } from './records';
 
 export interface RankedStore {
   /** The token-signing secret: AUTH_SECRET, else one generated once and shared through the store. */
   secret(fromEnv: string | undefined): Promise<string>;
-  /** Reserves a display name for a player among active players (case-insensitive); false if taken. */
-  claimName(name: string, playerId: string): Promise<boolean>;
   savePlayer(player: PlayerRecord): Promise<void>;
   player(id: string): Promise<PlayerRecord | null>;
   settle(req: SettleRequest): Promise<Settlement>;
@@ -25,8 +23,6 @@ export interface RankedStore {
   close(): Promise<void>;
 }
 
-/** An unclaimed guest's name stays taken this long after the guest was last active; an account's, for ever. */
-export const NAME_TTL_SECONDS = 24 * 60 * 60;
 
 /** A players row as the database gives it (bigint columns read as numbers on both engines). */
 interface PlayerRow {
@@ -73,38 +69,6 @@ export class SqlRankedStore implements RankedStore {
     // Whoever inserts first wins; every process then reads the same one.
     await this.db.query(`INSERT INTO server_secrets (name, value) VALUES ('token', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32).toString('base64url')]);
     return (await this.db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'token'`))[0].value;
-  }
-
-  /**
-   * The name is held by the players row whose name_key is lower(name) (a unique index): the new
-   * player's row is made here, holding it. A guest who never claimed an account (no email) and
-   * was idle past NAME_TTL_SECONDS lets go of it in the same transaction, as under Redis's expiry.
-   * lower() is PostgreSQL's (the same on both engines), so the key is only ever computed in SQL.
-   */
-  async claimName(name: string, playerId: string): Promise<boolean> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const now = Date.now();
-        await tx.query(
-          `UPDATE players SET name_key = NULL WHERE name_key = lower($1) AND id <> $2 AND email IS NULL AND last_seen_at < $3`,
-          [name, playerId, now - NAME_TTL_SECONDS * 1000],
-        );
-        const holder = await tx.query<{ id: string }>('SELECT id FROM players WHERE name_key = lower($1)', [name]);
-        if (holder.length) return holder[0].id === playerId;
-        const updated = await tx.query('UPDATE players SET name = $1, name_key = lower($1) WHERE id = $2 RETURNING id', [name, playerId]);
-        if (updated.length) return true;
-        // A new player: the row is its rating's too (savePlayer fills it in), new as records.ts's newPlayer.
-        await tx.query(
-          `INSERT INTO players (id, name, name_key, rating, rd, vol, created_at, last_seen_at) VALUES ($1, $2, lower($2), $4, $5, $6, $3, $3)`,
-          [playerId, name, now, NEW_PLAYER.rating, NEW_PLAYER.rd, NEW_PLAYER.vol],
-        );
-        return true;
-      });
-    } catch (err) {
-      // 23505: another claim of the same name committed first (the unique index decided).
-      if ((err as { code?: string }).code === '23505') return false;
-      throw err;
-    }
   }
 
   /** Rating and tally columns only: an account's email, password and token version are not this store's. */

@@ -1,10 +1,10 @@
 /**
- * The ranked store on both engines the server runs on (PGlite and a real PostgreSQL): names,
- * players, exactly-once settlement (twice at once, and again after a "crash"), a player in two
+ * The ranked store on both engines the server runs on (PGlite and a real PostgreSQL): players
+ * (names are the account store's: test/server/accounts), exactly-once settlement (twice at once, and again after a "crash"), a player in two
  * games at once, matches, the leaderboard and histories. No mocks: real databases.
  */
 import type { Database } from '../../../server/db/database';
-import { NAME_TTL_SECONDS, SqlRankedStore } from '../../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../../server/ranked/ranked-store';
 import { newPlayer, type MatchRecord } from '../../../server/ranked/records';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glicko2';
 import { emptyTables, openTestPglite, openTestPostgres } from '../../support/database';
@@ -26,7 +26,6 @@ describe.each([
   beforeEach(() => emptyTables(db));
 
   async function guest(id: string, name = id) {
-    expect(await store.claimName(name, id)).toBe(true);
     await store.savePlayer(newPlayer(id, name, Date.now()));
   }
 
@@ -38,37 +37,10 @@ describe.each([
     expect(await store.secret('from-env')).toBe('from-env');
   });
 
-  it('names are unique case-insensitively, also when claimed at once', async () => {
-    await guest('p1', 'Ada');
-    expect(await store.claimName('ADA', 'p2')).toBe(false);
-    expect(await store.claimName('ada', 'p1')).toBe(true);
-    expect(await store.claimName('Éva', 'p3')).toBe(true);
-    expect(await store.claimName('éVA', 'p4')).toBe(false);
-    const results = await Promise.all(['Bo', 'BO', 'bo', 'bO'].map((n, i) => store.claimName(n, `q${i}`)));
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await db.query(`SELECT count(*)::int AS n FROM players WHERE name_key = 'bo'`)).toEqual([{ n: 1 }]);
-  });
-
-  it("an idle guest's name is freed after the hold; an account's never is", async () => {
-    await guest('old', 'Idle');
-    await guest('acct', 'Kept');
-    const longAgo = Date.now() - NAME_TTL_SECONDS * 1000 - 1000;
-    await db.query('UPDATE players SET last_seen_at = $1', [longAgo]);
-    await db.query(`UPDATE players SET email = 'kept@example.com' WHERE id = 'acct'`);
-    expect(await store.claimName('idle', 'new1')).toBe(true);
-    expect(await store.claimName('kept', 'new2')).toBe(false);
-    // The old guest is still a player (its games and rating), only without the name.
-    expect(await store.player('old')).toMatchObject({ name: 'Idle' });
-    // An active guest keeps it.
-    await guest('active', 'Busy');
-    expect(await store.claimName('busy', 'new3')).toBe(false);
-  });
-
   it('stores SQL metacharacters and unicode look-alikes verbatim, as data', async () => {
     const names = ["Robert'); DROP TABLE players;--", 'a\\b%_"$1', 'Аda' /* Cyrillic А */, 'Ada', 'ｅｖｅ', 'x\u200by'];
     for (const [i, name] of names.entries()) await guest(`h${i}`, name);
     for (const [i, name] of names.entries()) expect((await store.player(`h${i}`))!.name).toBe(name);
-    expect(await store.claimName('аda', 'other')).toBe(false); // the Cyrillic one, lower-cased
     expect(await db.query(`SELECT count(*)::int AS n FROM players`)).toEqual([{ n: names.length }]);
   });
 
