@@ -56,8 +56,13 @@ export function evaluate(pos: Position, colour: Stone): number {
   return Math.round(own * TEMPO - theirs);
 }
 
-export function iterativeDeepening(pos: Position, rootMoves: readonly number[], settings: SearchSettings, clock: Clock): SearchOutcome {
-  const search = new AlphaBeta(pos, settings, clock);
+/**
+ * `table`: a transposition table to search with instead of a new one. The computer never
+ * passes one (each decision starts afresh); the analysis of a game passes one table along the
+ * game, so that the search of a position starts from what the previous one learnt.
+ */
+export function iterativeDeepening(pos: Position, rootMoves: readonly number[], settings: SearchSettings, clock: Clock, table = new TranspositionTable()): SearchOutcome {
+  const search = new AlphaBeta(pos, settings, clock, table);
   const colour = pos.toMove;
   let ranked: RootScore[] = rootMoves.map((move) => ({ move, score: 0 }));
   let completedDepth = 0;
@@ -78,7 +83,6 @@ export function iterativeDeepening(pos: Position, rootMoves: readonly number[], 
 
 class AlphaBeta {
   nodes = 0;
-  private readonly table = new TranspositionTable();
   private iterationStart = 0;
   private iterationEnd = 0;
   private readonly startedAt: number;
@@ -87,6 +91,7 @@ class AlphaBeta {
     private readonly pos: Position,
     private readonly settings: SearchSettings,
     private readonly clock: Clock,
+    private readonly table: TranspositionTable,
   ) {
     this.startedAt = clock.now();
   }
