@@ -1,7 +1,8 @@
 /**
  * The page's router: `#/` is the lobby, `#/<path>/<id>` a table of the game registered
  * under that path (client/src/games/registry.ts; add `/watch` to spectate),
- * `#/leaderboard` and `#/player/<id>` the ranked pages, `#/replay/<id>` a finished game's replay,
+ * `#/leaderboard`, `#/player/<id>` and `#/match/<id>` the ranked pages, `#/replay/<id>` a finished game's replay
+ * (`?analyse=1`: with the Gomoku engine's analysis started),
  * `#/analysis?rule=…&moves=…` the Gomoku analysis board.
  */
 import './style.css';
@@ -12,6 +13,7 @@ import { savedName } from './net';
 import { gameOfPath } from './games/registry';
 import { renderWhoami } from './ranked/account';
 import { showLeaderboard, showPlayer } from './ranked/pages';
+import { showMatch } from './ranked/match-page';
 import { showReplay } from './replay/page';
 
 type Unmount = () => void;
@@ -23,15 +25,17 @@ async function route(): Promise<void> {
   unmount = null;
   const view = document.getElementById('view')!;
   view.replaceChildren();
-  const match = /^#\/([\w-]+)\/([\w-]+)(\/watch)?$/.exec(location.hash);
-  const game = gameOfPath(match?.[1]);
+  const table = /^#\/([\w-]+)\/([\w-]+)(\/watch)?$/.exec(location.hash);
+  const game = gameOfPath(table?.[1]);
   const player = /^#\/player\/([\w-]+)$/.exec(location.hash);
-  const replay = /^#\/replay\/([\w-]+)$/.exec(location.hash);
+  const replay = /^#\/replay\/([\w-]+)(\?analyse=1)?$/.exec(location.hash);
+  const match = /^#\/match\/([\w-]+)$/.exec(location.hash);
   if (location.hash === '#/leaderboard') unmount = await showLeaderboard(view);
   else if (/^#\/analysis(\?|$)/.test(location.hash)) unmount = await (await import('./games/gomoku/analysis/board-page')).showAnalysisBoard(view);
-  else if (replay) unmount = await showReplay(view, replay[1]);
+  else if (replay) unmount = await showReplay(view, replay[1], { analyse: Boolean(replay[2]) });
   else if (player) unmount = await showPlayer(view, player[1]);
-  else unmount = match && game ? await game.show(view, match[2], Boolean(match[3])) : await showLobby(view);
+  else if (match) unmount = await showMatch(view, match[1]);
+  else unmount = table && game ? await game.show(view, table[2], Boolean(table[3])) : await showLobby(view);
 }
 
 window.addEventListener('hashchange', () => void route());

@@ -1,7 +1,7 @@
 /** `#/leaderboard` and `#/player/<id>`: the top established players, and one player's record with a drawn rating history. */
 import { h } from '../dom';
 import { fetchPlayer, type PublicPlayer } from './account';
-import { replayLink } from '../replay/replay-link';
+import { analyseLink, replayLink } from '../replay/replay-link';
 
 export async function showLeaderboard(view: HTMLElement): Promise<() => void> {
   const { players } = (await (await fetch('/api/leaderboard')).json()) as { players: PublicPlayer[] };
@@ -41,29 +41,38 @@ export async function showPlayer(view: HTMLElement, id: string): Promise<() => v
         h('td', {}, r.result),
         h('td', {}, String(r.after)),
         h('td', { class: r.change >= 0 ? 'gain' : 'loss' }, `${r.change >= 0 ? '+' : ''}${r.change}`),
-        h('td', {}, h('a', { href: `/api/matches/${r.matchId}?format=text`, target: '_blank' }, `game ${r.game}`)),
-        h('td', {}, replayCell(replays.get(`${r.matchId}:${r.game}`))))))),
+        h('td', {}, h('a', { href: `#/match/${encodeURIComponent(r.matchId)}`, class: 'match-link' }, `game ${r.game}`)),
+        h('td', { class: 'replay-cell' }, ...replayCell(replays.get(`${r.matchId}:${r.game}`))))))),
     h('a', { class: 'button', href: '#/leaderboard' }, 'Leaderboard'), ' ',
     h('a', { class: 'button', href: '#/' }, 'Back to lobby')));
   return () => undefined;
 }
 
-/** The player's kept games (server/history/), by `<matchId>:<game>`: each recent game links to its replay. */
-async function replaysOf(playerId: string): Promise<Map<string, string>> {
+/** A kept game as the player and match pages link it: its replay id and which game it is. */
+export interface KeptGame {
+  id: string;
+  game: string;
+}
+
+/** A ranked player's kept games (server/history/), by `<matchId>:<game>`: each recent game links to its replay. */
+export async function replaysOf(playerId: string): Promise<Map<string, KeptGame>> {
   try {
-    const { games } = (await (await fetch(`/api/players/${encodeURIComponent(playerId)}/games`)).json()) as { games: { id: string; ranked?: { matchId: string; game: number } }[] };
-    return new Map(games.flatMap((g) => (g.ranked ? [[`${g.ranked.matchId}:${g.ranked.game}`, g.id] as [string, string]] : [])));
+    const { games } = (await (await fetch(`/api/players/${encodeURIComponent(playerId)}/games`)).json()) as { games: { id: string; game: string; ranked?: { matchId: string; game: number } }[] };
+    return new Map(games.flatMap((g) => (g.ranked ? [[`${g.ranked.matchId}:${g.ranked.game}`, { id: g.id, game: g.game }] as [string, KeptGame]] : [])));
   } catch {
     return new Map(); // the page still shows the games, without links
   }
 }
 
-/** A game's replay link, or a dash for a game no longer kept (older than 30 days). */
-function replayCell(replayId: string | undefined): HTMLElement | string {
-  if (!replayId) return '—';
-  const link = replayLink(replayId);
+/**
+ * A game's replay link and, for a Gomoku game, its analysis; a dash for a game no longer kept
+ * (older than 30 days). Only finished games are kept, so a live one never has either.
+ */
+export function replayCell(kept: KeptGame | undefined): (HTMLElement | string)[] {
+  if (!kept) return ['—'];
+  const link = replayLink(kept.id);
   link.textContent = 'Replay';
-  return link;
+  return kept.game === 'gomoku' ? [link, ' ', analyseLink(kept.id)] : [link];
 }
 
 /** The rating after each recent game, oldest first, as a line with its points. */

@@ -14,6 +14,7 @@ import { h } from '../dom';
 import { inputFromReplay } from '../../../shared/games/gomoku/analysis/replay-input';
 import type { GameAnalysisPanel } from '../games/gomoku/analysis/game-panel';
 import { analysisBoardLink } from '../games/gomoku/analysis/board-link';
+import type { ReplayOptions } from './registry';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
 export interface GomokuReplayRecord {
@@ -62,7 +63,7 @@ function pictureAt(record: GomokuReplayRecord, k: number) {
   return { board, moves, winLine, numberOpening: record.config.swap2 };
 }
 
-export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => void {
+export function gomokuReplayScene(view: HTMLElement, game: FinishedGame, options: ReplayOptions = {}): () => void {
   const record = game.record as GomokuReplayRecord;
   const seatColour = (seat: number) => (seat === record.black ? 'Black' : seat === record.white ? 'White' : '');
   const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: (r) => REASONS[r] });
@@ -108,6 +109,8 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame): () => 
     scene.redraw();
   });
   side.append(controls.element, analyse);
+  // Opened from an "Analyse" link (the end-of-game screen, the player and match pages): the analysis starts at once.
+  if (options.analyse) analyse.click();
   return () => {
     left = true;
     analysis?.destroy();

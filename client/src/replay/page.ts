@@ -1,9 +1,9 @@
 /** `#/replay/<id>`: a finished game, loaded from `GET /api/games/<id>` and shown by its game's scene. */
 import { h } from '../dom';
 import { fetchFinishedGame, type FinishedGame } from './finished-game';
-import { REPLAY_SCENES } from './registry';
+import { REPLAY_SCENES, type ReplayOptions } from './registry';
 
-export async function showReplay(view: HTMLElement, id: string): Promise<() => void> {
+export async function showReplay(view: HTMLElement, id: string, options: ReplayOptions = {}): Promise<() => void> {
   let game: FinishedGame | null;
   try {
     game = await fetchFinishedGame(id);
@@ -13,7 +13,7 @@ export async function showReplay(view: HTMLElement, id: string): Promise<() => v
   if (!game) return missing(view, 'There is no finished game at this address. Games are kept for 30 days; the link may be older, or mistyped.');
   const scene = REPLAY_SCENES[game.game];
   if (!scene) return missing(view, 'This game has no replay view yet.');
-  return scene(view, game);
+  return scene(view, game, options);
 }
 
 function missing(view: HTMLElement, message: string): () => void {

@@ -7,7 +7,12 @@ import type { FinishedGame } from './finished-game';
 import { gomokuReplayScene } from './gomoku-scene';
 import { showFlip7Replay } from '../games/flip7/replay';
 
-export type ReplayScene = (view: HTMLElement, game: FinishedGame) => () => void;
+/** `analyse`: start the engine's analysis at once (Gomoku; `#/replay/<id>?analyse=1`); scenes without one ignore it. */
+export interface ReplayOptions {
+  analyse?: boolean;
+}
+
+export type ReplayScene = (view: HTMLElement, game: FinishedGame, options?: ReplayOptions) => () => void;
 
 export const REPLAY_SCENES: Readonly<Record<string, ReplayScene>> = {
   gomoku: gomokuReplayScene,

@@ -16,7 +16,7 @@ import { createButton } from '../client-game';
 const gomokuRoute = { room: 'gomoku', path: 'room' };
 import { client, enterRoom, forgetRoom, handOver, leaveTable, rememberRoom, reopenOnLoss } from '../../net';
 import { announce } from '../../announce';
-import { replayLink } from '../../replay/replay-link';
+import { analyseLink, replayLink } from '../../replay/replay-link';
 import { cellName } from '../../../../shared/games/gomoku/notation';
 import { BoardRenderer } from './board-renderer';
 import { playerClock, LOW_TIME_SECONDS } from './clock';
@@ -248,7 +248,10 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
         change ? h('div', { id: 'rating-change', class: 'rating-change' }, change) : '',
         h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked && isPlayer() ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : '',
-          s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : ''));
+          s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : '',
+          // The engine's analysis of the game just finished (replayId is '' while a game is live). A ranked
+          // player between two games of a series opens it in a new tab: leaving the table would abandon the next game.
+          s.replayId ? Object.assign(analyseLink(s.replayId), { id: 'analyse-link' }, s.ranked && isPlayer() && s.nextGameAt > 0 ? { target: '_blank', rel: 'noopener' } : {}) : ''));
     }
     // The header's rating (ranked/account.ts) re-reads it once a game's change has landed.
     const mine = s.ranked ? s.players?.get(me()) : undefined;

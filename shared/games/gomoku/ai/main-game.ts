@@ -12,6 +12,7 @@ import { WIN_THRESHOLD, iterativeDeepening, type RootScore, type SearchOutcome }
 import { findVcf } from './vcf';
 import type { Clock } from './clock';
 import type { LevelSettings } from './levels';
+import type { TranspositionTable } from './transposition';
 
 const CENTRE = Math.floor(SIZE / 2) * SIZE + Math.floor(SIZE / 2);
 /** VCF nodes per search: enough for the sequences a game produces, bounded for time. */
@@ -38,7 +39,8 @@ export function chooseMainMove(pos: Position, level: LevelSettings, clock: Clock
   return judgement.outcome ? pickWithNoise(judgement.outcome.ranked, level, rng) : judgement.move;
 }
 
-export function judgeMainMove(pos: Position, level: LevelSettings, clock: Clock): MainJudgement {
+/** `table`: see iterativeDeepening; the computer's moves never pass one. */
+export function judgeMainMove(pos: Position, level: LevelSettings, clock: Clock, table?: TranspositionTable): MainJudgement {
   const sure = (move: number, reason: MainReason): MainJudgement => ({ move, reason, outcome: null, lostToVcf: false });
   const colour = pos.toMove;
   if (pos.stones === 0) return sure(CENTRE, 'centre');
@@ -63,7 +65,7 @@ export function judgeMainMove(pos: Position, level: LevelSettings, clock: Clock)
   if (rootMoves.length === 0) rootMoves = scan.moves.slice(0, level.rootWidth);
   if (rootMoves.length === 1) return { ...sure(rootMoves[0], 'only_move'), lostToVcf };
 
-  const outcome = iterativeDeepening(pos, rootMoves, level.search, clock);
+  const outcome = iterativeDeepening(pos, rootMoves, level.search, clock, table);
   return { move: outcome.best.move, reason: 'search', outcome, lostToVcf };
 }
 

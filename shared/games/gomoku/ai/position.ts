@@ -56,7 +56,12 @@ export class Position {
   private readonly keys = new Int32Array(2 * DIRS * CELLS);
   /** How many stones are within NEAR_DISTANCE of each cell. */
   readonly near = new Uint8Array(CELLS);
-  /** Indexed (colour - 1) * CELLS + cell: what that colour would make by playing there. */
+  /**
+   * Indexed (colour - 1) * CELLS + cell: what that colour would make by playing there, and its
+   * potential. Kept for empty cells only: an occupied cell's are brought up to date when its
+   * stone is taken back (nothing reads them before), which spares most of a move's updates
+   * in a crowded area.
+   */
   readonly threat = new Uint8Array(2 * CELLS);
   readonly value = new Int32Array(2 * CELLS);
   /** Sum of `value` over the empty cells, per colour (index colour - 1). */
@@ -126,8 +131,11 @@ export class Position {
     this.hashLo ^= ZOBRIST_LO[(colour - 1) * CELLS + cell];
     this.hashHi ^= ZOBRIST_HI[(colour - 1) * CELLS + cell];
     for (const n of NEIGHBOURHOOD[cell]) this.near[n]--;
-    this.cells[cell] = EMPTY;
     this.shiftKeys(cell, colour, -1);
+    // Still occupied: its threat and value are brought up to date without counting them, then counted as it empties.
+    this.refresh(0, cell);
+    this.refresh(1, cell);
+    this.cells[cell] = EMPTY;
     this.total[0] += this.value[cell];
     this.total[1] += this.value[CELLS + cell];
     this.threatCounts[this.threat[cell]]++;
@@ -147,9 +155,17 @@ export class Position {
     const keys = this.keys;
     const table = this.table;
     const affected = AFFECTED[cell];
+    const cells = this.cells;
     for (let i = 0; i < affected.length; i += 3) {
       const t = affected[i];
       const slot = affected[i + 1];
+      if (cells[t] !== EMPTY) {
+        // An occupied cell: only its keys follow (refreshed when its stone is taken back).
+        const w = affected[i + 2] * sign;
+        keys[ownBase + slot] += w;
+        keys[otherBase + slot] += BLOCKED * w;
+        continue;
+      }
       const w = affected[i + 2] * sign;
       // Most far cells keep their pattern in this direction: then nothing about them changes.
       const ownBefore = table[keys[ownBase + slot]];

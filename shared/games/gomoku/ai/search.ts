@@ -56,8 +56,13 @@ export function evaluate(pos: Position, colour: Stone): number {
   return Math.round(own * TEMPO - theirs);
 }
 
-export function iterativeDeepening(pos: Position, rootMoves: readonly number[], settings: SearchSettings, clock: Clock): SearchOutcome {
-  const search = new AlphaBeta(pos, settings, clock);
+/**
+ * `table`: a transposition table to search with instead of a new one. The computer never
+ * passes one (each decision starts afresh); the analysis of a game passes one table along the
+ * game, so that the search of a position starts from what the previous one learnt.
+ */
+export function iterativeDeepening(pos: Position, rootMoves: readonly number[], settings: SearchSettings, clock: Clock, table = new TranspositionTable()): SearchOutcome {
+  const search = new AlphaBeta(pos, settings, clock, table);
   const colour = pos.toMove;
   let ranked: RootScore[] = rootMoves.map((move) => ({ move, score: 0 }));
   let completedDepth = 0;
@@ -78,7 +83,6 @@ export function iterativeDeepening(pos: Position, rootMoves: readonly number[], 
 
 class AlphaBeta {
   nodes = 0;
-  private readonly table = new TranspositionTable();
   private iterationStart = 0;
   private iterationEnd = 0;
   private readonly startedAt: number;
@@ -87,6 +91,7 @@ class AlphaBeta {
     private readonly pos: Position,
     private readonly settings: SearchSettings,
     private readonly clock: Clock,
+    private readonly table: TranspositionTable,
   ) {
     this.startedAt = clock.now();
   }
@@ -150,29 +155,21 @@ class AlphaBeta {
     if (pos.countOf(colour, C_FIVE) > 0) return WIN - ply;
     const opponentFives = pos.countOf(opponent, C_FIVE);
     if (opponentFives >= 2) return -(WIN - ply - 1);
-    let moves: number[];
     let childDepth = depth - 1;
+    let mustDefend = false;
     if (opponentFives === 1) {
-      moves = [findThreat(pos, opponent, C_FIVE)];
       if (ply < MAX_PLY) childDepth = depth;
     } else if (pos.countOf(colour, C_WIN4) > 0) {
       return WIN - ply - 2;
     } else {
-      const mustDefend = pos.countOf(opponent, C_WIN4) > 0;
+      mustDefend = pos.countOf(opponent, C_WIN4) > 0;
       // A leaf where the opponent threatens an open four is not quiet: its static score would
       // count that threat in full although one block removes most of it, so look one ply on.
       if (ply >= MAX_PLY || (depth <= 0 && !(mustDefend && depth > -THREAT_EXTENSIONS))) return evaluate(pos, colour);
-      // One more than the width, so that a table move from outside the list does not push one out.
-      const limit = this.settings.width + 1;
-      if (mustDefend) {
-        moves = defensiveMoves(pos, colour, limit);
-        if (moves.length === 0) return -(WIN - ply - 3); // an open four is coming and nothing stops it
-      } else {
-        moves = orderedMoves(pos, colour, limit);
-        if (moves.length === 0) return 0; // the board is full: a draw
-      }
     }
 
+    // The table before the moves: a stored bound often ends the node, and then the moves are not needed.
+    // (A position is stored only when it had moves, so the answers without any below cannot be skipped.)
     const entry = this.table.probe(pos.hashLo, pos.hashHi);
     let firstMove = -1;
     if (entry) {
@@ -183,6 +180,20 @@ class AlphaBeta {
         if (entry.bound === UPPER && stored <= alpha) return stored;
       }
       firstMove = entry.move;
+    }
+
+    let moves: number[];
+    if (opponentFives === 1) moves = [findThreat(pos, opponent, C_FIVE)];
+    else {
+      // One more than the width, so that a table move from outside the list does not push one out.
+      const limit = this.settings.width + 1;
+      if (mustDefend) {
+        moves = defensiveMoves(pos, colour, limit);
+        if (moves.length === 0) return -(WIN - ply - 3); // an open four is coming and nothing stops it
+      } else {
+        moves = orderedMoves(pos, colour, limit);
+        if (moves.length === 0) return 0; // the board is full: a draw
+      }
     }
     if (firstMove >= 0 && moves.includes(firstMove)) moves = [firstMove, ...moves.filter((m) => m !== firstMove)];
     const count = Math.min(moves.length, this.settings.width);

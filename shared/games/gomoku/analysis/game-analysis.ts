@@ -11,6 +11,7 @@ import type { Swap2Choice } from '../swap2';
 import { firstChoice, finalChoice, scoreForSideToMove } from '../ai/opening';
 import { Position } from '../ai/position';
 import { C_FIVE } from '../ai/threats';
+import { TranspositionTable } from '../ai/transposition';
 import { ANALYSIS_LEVEL, finishedVerdict, judgePosition, type Verdict } from './verdict';
 import { nodeClock } from './node-clock';
 import { stonesOf, type AnalysisInput } from './marks';
@@ -48,8 +49,11 @@ export function* analyseGame(input: AnalysisInput, budget: AnalysisBudget = DEFA
   for (const pass of ['quick', 'deep'] as const) {
     const pos = new Position(input.rule);
     const nodes = pass === 'quick' ? budget.quickNodes : budget.deepNodes;
+    // One table along the game: each position's search starts from what the one before learnt
+    // (the position played is usually in the previous search's tree, its best reply first).
+    const table = new TranspositionTable();
     const stones = stonesOf(input);
-    yield { kind: 'verdict', pass, stones: 0, verdict: judgePosition(pos, nodes) };
+    yield { kind: 'verdict', pass, stones: 0, verdict: judgePosition(pos, nodes, table) };
     for (let i = 0; i < stones.length; i++) {
       const { cell, colour } = stones[i];
       if (pos.cells[cell] !== 0) return; // a corrupt record: stop rather than judge a board that cannot be
@@ -60,7 +64,7 @@ export function* analyseGame(input: AnalysisInput, budget: AnalysisBudget = DEFA
         break;
       }
       if (pass === 'deep') yield* choicesAt(input, pos, i + 1, stones[i].step);
-      yield { kind: 'verdict', pass, stones: i + 1, verdict: judgePosition(pos, nodes) };
+      yield { kind: 'verdict', pass, stones: i + 1, verdict: judgePosition(pos, nodes, table) };
     }
   }
 }

@@ -11,6 +11,7 @@ import { opponentOf, type Position } from '../ai/position';
 import { WIN, WIN_THRESHOLD, evaluate } from '../ai/search';
 import { C_FIVE, C_WIN4 } from '../ai/threats';
 import { findVcf } from '../ai/vcf';
+import type { TranspositionTable } from '../ai/transposition';
 import { nodeClock } from './node-clock';
 
 export const ANALYSIS_LEVEL = LEVELS[3];
@@ -56,9 +57,14 @@ export function finishedVerdict(winner: Stone): Verdict {
   return { forBlack, blackChance: chanceOf(forBlack), best: -1, line: [], forced: { winner, moves: 0 }, depth: 0 };
 }
 
-/** The verdict on `pos` (the side to move is next) after at most `nodes` nodes of search. */
-export function judgePosition(pos: Position, nodes: number): Verdict {
-  const forMover = judgeForMover(pos, nodes, 0);
+/**
+ * The verdict on `pos` (the side to move is next) after at most `nodes` nodes of search.
+ * `table`: the search's transposition table, when it goes on from earlier positions (a game's
+ * analysis passes one along the game); the verdict then depends on those positions too, the
+ * same ones in the same order every time.
+ */
+export function judgePosition(pos: Position, nodes: number, table?: TranspositionTable): Verdict {
+  const forMover = judgeForMover(pos, nodes, 0, table);
   const mover = pos.toMove;
   const forBlack = mover === BLACK ? forMover.score : -forMover.score;
   return { forBlack, blackChance: chanceOf(forBlack), best: forMover.line[0] ?? -1, line: forMover.line, forced: forMover.forced, depth: forMover.depth };
@@ -71,9 +77,9 @@ interface MoverScore {
   depth: number;
 }
 
-function judgeForMover(pos: Position, nodes: number, chain: number): MoverScore {
+function judgeForMover(pos: Position, nodes: number, chain: number, table: TranspositionTable | undefined): MoverScore {
   const mover = pos.toMove;
-  const judgement = judgeMainMove(pos, ANALYSIS_LEVEL, nodeClock(nodes));
+  const judgement = judgeMainMove(pos, ANALYSIS_LEVEL, nodeClock(nodes), table);
   const move = judgement.move;
   switch (judgement.reason) {
     case 'centre':
@@ -88,7 +94,7 @@ function judgeForMover(pos: Position, nodes: number, chain: number): MoverScore 
     }
     case 'block':
     case 'only_move':
-      return followForcedMove(pos, judgement, nodes, chain);
+      return followForcedMove(pos, judgement, nodes, chain, table);
     case 'search':
       return fromSearch(pos, judgement);
   }
@@ -100,12 +106,12 @@ function won(winner: Stone, moves: number, line: number[]): MoverScore {
 }
 
 /** An answer with no choice in it tells nothing by itself: score the position it leads to. */
-function followForcedMove(pos: Position, judgement: MainJudgement, nodes: number, chain: number): MoverScore {
+function followForcedMove(pos: Position, judgement: MainJudgement, nodes: number, chain: number, table: TranspositionTable | undefined): MoverScore {
   const mover = pos.toMove;
   if (judgement.lostToVcf) return lostToVcf(pos, judgement.move);
   if (chain >= MAX_FORCED_CHAIN) return { score: evaluate(pos, mover), line: [judgement.move], forced: null, depth: 0 };
   pos.play(judgement.move, mover);
-  const reply = judgeForMover(pos, nodes, chain + 1);
+  const reply = judgeForMover(pos, nodes, chain + 1, table);
   pos.undo();
   return { score: -reply.score, line: [judgement.move, ...reply.line], forced: reply.forced, depth: reply.depth };
 }

@@ -121,10 +121,11 @@ describe('incremental position', () => {
         expect(pos.hashLo).toBe(fresh.hashLo);
         expect(pos.hashHi).toBe(fresh.hashHi);
         expect(pos.total).toEqual(fresh.total);
+        // Threats and values are kept for empty cells only (an occupied cell's are brought up to date when it empties).
         const snapshot = (p: Position) =>
           ([BLACK, WHITE] as Stone[]).map((colour) => ({
-            threats: Array.from({ length: CELLS }, (_, c) => p.threatOf(colour, c)),
-            values: Array.from({ length: CELLS }, (_, c) => p.valueOf(colour, c)),
+            threats: Array.from({ length: CELLS }, (_, c) => (p.cells[c] === 0 ? p.threatOf(colour, c) : -1)),
+            values: Array.from({ length: CELLS }, (_, c) => (p.cells[c] === 0 ? p.valueOf(colour, c) : -1)),
             counts: Array.from({ length: 10 }, (_, t) => p.countOf(colour, t)),
           }));
         expect(snapshot(pos)).toEqual(snapshot(fresh));
