@@ -19,6 +19,10 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node package.json ./
+# The embedded database (PGlite) when DATABASE_URL is not set: a volume, so a new container keeps every account.
+ENV DATA_DIR=/app/data
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME /app/data
 USER node
 EXPOSE 2567
 # /healthz is rate-limited per address (RATE_LIMIT_HEALTH, 120 a minute): one probe every 15 s is far below it.
