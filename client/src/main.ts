@@ -2,7 +2,8 @@
  * The page's router: `#/` is the lobby, `#/<path>/<id>` a table of the game registered
  * under that path (client/src/games/registry.ts; add `/watch` to spectate),
  * `#/leaderboard` and `#/player/<id>` the ranked pages, `#/replay/<id>` a finished game's replay,
- * `#/analysis?rule=…&moves=…` the Gomoku analysis board.
+ * `#/analysis?rule=…&moves=…` the Gomoku analysis board, `#/account` the signed-in player's
+ * account; `#/signup`, `#/signin` and `#/claim` open the account form over the lobby.
  */
 import './style.css';
 // Pixi's precompiled shader uploads: the page then runs under a content-security policy without 'unsafe-eval'.
@@ -11,6 +12,9 @@ import { showLobby } from './lobby';
 import { savedName } from './net';
 import { gameOfPath } from './games/registry';
 import { renderWhoami } from './ranked/account';
+import { refreshUser } from './auth';
+import { mountAccountNav, openAuthDialog, type AuthMode } from './account-ui';
+import { showAccount } from './account-page';
 import { showLeaderboard, showPlayer } from './ranked/pages';
 import { showReplay } from './replay/page';
 
@@ -31,9 +35,15 @@ async function route(): Promise<void> {
   else if (/^#\/analysis(\?|$)/.test(location.hash)) unmount = await (await import('./games/gomoku/analysis/board-page')).showAnalysisBoard(view);
   else if (replay) unmount = await showReplay(view, replay[1]);
   else if (player) unmount = await showPlayer(view, player[1]);
+  else if (location.hash === '#/account') unmount = await showAccount(view);
   else unmount = match && game ? await game.show(view, match[2], Boolean(match[3])) : await showLobby(view);
+  const form = /^#\/(signup|signin|claim)$/.exec(location.hash);
+  if (form) void openAuthDialog(form[1] as AuthMode);
 }
 
+mountAccountNav();
+// The token may have been signed out elsewhere, expired, or its account deleted: asked once a load.
+void refreshUser();
 window.addEventListener('hashchange', () => void route());
 window.addEventListener('parlor:reopen', () => void route());
 void route();
