@@ -169,7 +169,7 @@ export function renderAccountNav(nav: HTMLElement, toggle: HTMLButtonElement): v
   } else {
     nav.replaceChildren(link('account-link', 'Account', '#/account'), button('sign-out', 'Sign out', () => void doSignOut()));
   }
-  toggle.textContent = user ? 'Account' : 'Sign in';
+  toggle.textContent = user ? 'Menu' : 'Sign in';
   toggle.setAttribute('aria-label', user ? `Account menu (${user.name})` : 'Sign in or sign up');
 }
 

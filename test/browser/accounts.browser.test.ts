@@ -71,11 +71,12 @@ it('signs up in the header, stays signed in over a reload, signs out, and signs 
   expect(await page.getAttribute('#name-input', 'readonly')).not.toBeNull();
   await page.waitForSelector('#my-rating');
   expect(await page.textContent('#my-rating')).toBe('rated 1500?');
-  await screenshot(page, 'accounts-header-signed-in-desktop');
 
   await page.reload();
   await lobbyReady(page);
   await page.waitForFunction(() => document.getElementById('whoami-name')?.textContent === 'Ada Lovelace');
+  await page.waitForSelector('#my-rating');
+  await screenshot(page, 'accounts-header-signed-in-desktop');
   expect(await page.isVisible('#sign-out')).toBe(true);
   const playerPage = await page.getAttribute('#whoami-name', 'href');
   expect(playerPage).toMatch(/^#\/player\/[\w-]+$/);
@@ -164,6 +165,7 @@ it('the account panel: change the password, download my data, delete the account
   await page.click('#account-link');
   await page.waitForSelector('#account-page');
   expect(await page.textContent('#account-name')).toBe('Lin Panel');
+  await screenshot(page, 'accounts-panel-desktop');
 
   await page.fill('#old-password', 'wrong password 1');
   await page.fill('#new-password', 'a new password 2');
@@ -218,6 +220,10 @@ it('on a phone the header controls are reached by taps: Menu, Sign up, Account, 
   await page.waitForSelector('#auth-dialog', { state: 'detached' });
   await page.waitForFunction(() => document.getElementById('whoami-name')?.textContent === 'Pia Phone');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The whole name fits beside the rating and the Menu button.
+  expect(await page.evaluate(() => { const el = document.getElementById('whoami-name')!; return el.scrollWidth <= el.clientWidth; })).toBe(true);
+  await page.waitForSelector('#my-rating');
+  await page.evaluate(() => (document.getElementById('toast')!.hidden = true)); // the picture without the passing "Signed in" toast
   await screenshot(page, 'accounts-header-signed-in-phone');
 
   await tapControl(page, '#account-menu-toggle');
