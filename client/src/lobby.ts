@@ -7,7 +7,7 @@
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from './dom';
 import { client, saveName, savedName } from './net';
-import { currentName } from './name';
+import { currentUser } from './auth';
 import { CLIENT_GAMES, gameOfRoom } from './games/registry';
 import { aboutBlock } from './games/about';
 import type { Listing } from './games/client-game';
@@ -32,8 +32,19 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
 
   const nameInput = h('input', { id: 'name-input', maxlength: 24, placeholder: 'Your name', value: savedName(), autocomplete: 'nickname' });
   nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
+  const nameNote = h('span', { id: 'name-note', class: 'muted' });
+  /** Signed in, the account's name is the one tables see: shown, not typed. */
+  const drawName = () => {
+    const user = currentUser();
+    nameInput.readOnly = Boolean(user);
+    if (user) nameInput.value = user.name;
+    nameNote.textContent = user ? (user.registered ? 'your account’s name' : 'your guest account’s name') : '';
+    nameNote.hidden = !user;
+  };
+  drawName();
+  window.addEventListener('parlor:identity-changed', drawName);
 
-  const ranked = rankedCard(currentName);
+  const ranked = rankedCard();
   const groups = new Map<string, HTMLElement[]>();
   for (const game of CLIENT_GAMES) {
     const block = h('div', { class: 'lobby-game' }, aboutBlock(game.room, game.label), ...game.lobby.controls());
@@ -59,7 +70,8 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     h('section', { class: 'lobby' },
       h('div', { class: 'card wide you-bar' },
         h('h2', {}, 'You'),
-        h('label', {}, 'Display name ', nameInput)),
+        h('label', {}, 'Display name ', nameInput),
+        nameNote),
       h('div', { class: 'card wide', id: 'live-rooms' },
         h('h2', {}, 'Live rooms'),
         h('div', { class: 'rooms-scroll' },
@@ -101,6 +113,7 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   render();
   return () => {
     window.clearInterval(onlineTimer);
+    window.removeEventListener('parlor:identity-changed', drawName);
     ranked.stop();
     void lobby?.leave();
   };

@@ -3,7 +3,8 @@
  * under that path (client/src/games/registry.ts; add `/watch` to spectate),
  * `#/leaderboard`, `#/player/<id>` and `#/match/<id>` the ranked pages, `#/replay/<id>` a finished game's replay
  * (`?analyse=1`: with the Gomoku engine's analysis started),
- * `#/analysis?rule=…&moves=…` the Gomoku analysis board.
+ * `#/analysis?rule=…&moves=…` the Gomoku analysis board, `#/account` the signed-in player's
+ * account; `#/signup`, `#/signin` and `#/claim` open the account form over the lobby.
  */
 import './style.css';
 // Pixi's precompiled shader uploads: the page then runs under a content-security policy without 'unsafe-eval'.
@@ -12,6 +13,9 @@ import { showLobby } from './lobby';
 import { savedName } from './net';
 import { gameOfPath } from './games/registry';
 import { renderWhoami } from './ranked/account';
+import { refreshUser } from './auth';
+import { mountAccountNav, openAuthDialog, type AuthMode } from './account-ui';
+import { showAccount } from './account-page';
 import { showLeaderboard, showPlayer } from './ranked/pages';
 import { showMatch } from './ranked/match-page';
 import { showReplay } from './replay/page';
@@ -35,9 +39,15 @@ async function route(): Promise<void> {
   else if (replay) unmount = await showReplay(view, replay[1], { analyse: Boolean(replay[2]) });
   else if (player) unmount = await showPlayer(view, player[1]);
   else if (match) unmount = await showMatch(view, match[1]);
+  else if (location.hash === '#/account') unmount = await showAccount(view);
   else unmount = table && game ? await game.show(view, table[2], Boolean(table[3])) : await showLobby(view);
+  const form = /^#\/(signup|signin|claim)$/.exec(location.hash);
+  if (form) void openAuthDialog(form[1] as AuthMode);
 }
 
+mountAccountNav();
+// The token may have been signed out elsewhere, expired, or its account deleted: asked once a load.
+void refreshUser();
 window.addEventListener('hashchange', () => void route());
 window.addEventListener('parlor:reopen', () => void route());
 void route();

@@ -1,18 +1,22 @@
 /**
- * Ranked play in real headless Chromium: two pages press *Play ranked*, are paired, play a
+ * Ranked play in real headless Chromium: two pages sign up in the header (rated play takes
+ * registered accounts), press *Play ranked*, are paired, play a
  * Swap 2 game by clicking the canvas, and each sees its rating change; the header, the player
  * page (with its drawn rating history) and the leaderboard follow.
  */
 import type { Page } from 'playwright-core';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
-import { browserSuite, clickCell, lobbyAs, screenshot, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
+import { browserSuite, clickCell, lobbyAs, screenshot, signUpInHeader, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
 
 jest.setTimeout(240000);
 
 const suite = browserSuite();
 
+/** Rated play takes registered accounts: each player signs up in the header (the dialog starts with the lobby's name). */
 async function queueFromLobby(name: string): Promise<TrackedPage> {
   const tracked = await lobbyAs(suite.browser, suite.base, name);
+  await signUpInHeader(tracked.page, `${name.replace(/\W/g, '').toLowerCase()}@example.com`);
+  await tracked.page.waitForSelector('#ranked-account-needed', { state: 'hidden' });
   await tracked.page.click('#play-ranked');
   await tracked.page.waitForSelector('#cancel-ranked:not([hidden])');
   return tracked;

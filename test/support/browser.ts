@@ -191,3 +191,22 @@ export function controlsUnderCanvas(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/** A password the server takes (8+ characters, not a common one). */
+export const TEST_PASSWORD = 'correct horse 42';
+
+/**
+ * Signs up in the header's form (client/src/account-ui.ts) and resolves once the header names the
+ * new account. The dialog's name field starts with the display name typed in the lobby.
+ */
+export async function signUpInHeader(page: Page, email: string, options: { name?: string; password?: string } = {}): Promise<void> {
+  await page.click('#sign-up');
+  await page.waitForSelector('#auth-dialog[open]');
+  if (options.name !== undefined) await page.fill('#auth-name', options.name);
+  const name = await page.inputValue('#auth-name');
+  await page.fill('#auth-email', email);
+  await page.fill('#auth-password', options.password ?? TEST_PASSWORD);
+  await page.click('#auth-submit');
+  await page.waitForSelector('#auth-dialog', { state: 'detached' });
+  await page.waitForFunction((n) => document.getElementById('whoami-name')?.textContent === n, name);
+}

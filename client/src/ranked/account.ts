@@ -1,7 +1,9 @@
 /**
- * The ranked account of this browser: a guest made once with `POST /api/guest` and kept in
- * localStorage (player id, name, signed token), and its rating for the header.
+ * The ranked side of this browser's account (client/src/auth.ts): its token for the rooms that
+ * want it, a player's public record, and the header's name and rating.
  */
+import { authToken, currentUser } from '../auth';
+
 export interface Account {
   playerId: string;
   name: string;
@@ -22,32 +24,11 @@ export interface PublicPlayer {
   recent?: { matchId: string; game: number; opponent: { id: string; name: string }; result: string; before: number; after: number; change: number; at: number }[];
 }
 
-const KEY = 'parlor:ranked';
-
+/** The account this browser is signed in as (a guest or registered), with its token; null when signed out. */
 export function savedAccount(): Account | null {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) ?? 'null') as Account | null;
-  } catch {
-    return null;
-  }
-}
-
-/** This browser's account, made on first use under `name`. Throws with the server's message on a bad or taken name. */
-export async function ensureAccount(name: string): Promise<Account> {
-  const saved = savedAccount();
-  if (saved) return saved;
-  const res = await fetch('/api/guest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-  const body = (await res.json()) as Account & { message?: string; error?: string };
-  // Every HTTP error is `{error, code}`; the guest route also keeps its older `message`.
-  if (!res.ok) throw new Error(body.message ?? body.error ?? `could not make an account (${res.status})`);
-  const account = { playerId: body.playerId, name: body.name, token: body.token };
-  localStorage.setItem(KEY, JSON.stringify(account));
-  return account;
-}
-
-/** The account was refused (the server's secret changed, or its data is gone): make a new one next time. */
-export function forgetAccount(): void {
-  localStorage.removeItem(KEY);
+  const user = currentUser();
+  const token = authToken();
+  return user && token ? { playerId: user.id, name: user.name, token } : null;
 }
 
 export async function fetchPlayer(id: string): Promise<PublicPlayer | null> {
@@ -55,31 +36,51 @@ export async function fetchPlayer(id: string): Promise<PublicPlayer | null> {
   return res.ok ? ((await res.json()) as PublicPlayer) : null;
 }
 
-/** Where the header was last drawn, so a rating change can draw it again. */
+/** Where the header was last drawn, so a rating or account change can draw it again. */
 let header: { el: HTMLElement; name: string } | null = null;
 /** Counts the header's drawings: an answer that arrives after a newer drawing began is dropped. */
 let drawing = 0;
 
 /**
- * The header: who you are and, with an account, your rating linking to your page. It is drawn
- * again on `parlor:rating-changed` (a scene fires it when a ranked game has changed the rating).
+ * The header's "who you are": signed in, the account's name linking to its player page (and
+ * "guest" for an anonymous one) and the rating; signed out, the display name typed in the lobby.
+ * It is drawn again on `parlor:rating-changed` (a scene fires it when a ranked game has changed
+ * the rating) and `parlor:identity-changed` (auth.ts).
  */
 export async function renderWhoami(el: HTMLElement, name: string): Promise<void> {
   header = { el, name };
   const mine = ++drawing;
-  const account = savedAccount();
-  const player = account ? await fetchPlayer(account.playerId) : null;
+  const user = currentUser();
+  const player = user ? await fetchPlayer(user.id).catch(() => null) : null;
   if (mine !== drawing) return;
-  el.replaceChildren(document.createTextNode(name ? `Playing as ${name}` : ''));
-  if (!player) return;
+  if (!user) {
+    el.replaceChildren(document.createTextNode(name ? `Playing as ${name}` : ''));
+    return;
+  }
   const link = document.createElement('a');
-  link.href = `#/player/${player.id}`;
-  link.id = 'my-rating';
-  link.title = `${player.name}: your ranked rating`;
-  link.textContent = `rated ${player.display}`;
-  el.append(link);
+  link.href = `#/player/${user.id}`;
+  link.id = 'whoami-name';
+  link.className = 'whoami-name';
+  link.title = 'Your player page';
+  link.textContent = user.name;
+  el.replaceChildren(link);
+  if (!user.registered) {
+    const badge = document.createElement('span');
+    badge.className = 'guest-badge';
+    badge.textContent = 'guest';
+    el.append(' ', badge);
+  }
+  if (!player) return;
+  const rating = document.createElement('a');
+  rating.href = `#/player/${player.id}`;
+  rating.id = 'my-rating';
+  rating.title = `${player.name}: your ranked rating`;
+  rating.textContent = `rated ${player.display}`;
+  el.append(rating);
 }
 
-window.addEventListener('parlor:rating-changed', () => {
+const redraw = () => {
   if (header) void renderWhoami(header.el, header.name);
-});
+};
+window.addEventListener('parlor:rating-changed', redraw);
+window.addEventListener('parlor:identity-changed', redraw);

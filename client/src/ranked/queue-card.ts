@@ -1,12 +1,15 @@
 /**
- * The lobby's *Play ranked* card: makes the guest account on first use, waits in the
- * `ranked_queue` room showing the wait, the rating window and how many are waiting, can be
- * cancelled, and on `matched` takes the reserved seat and opens the game.
+ * The lobby's *Play ranked* card: rated play needs a registered account (a claimed guest is
+ * one), so for a visitor signed out or an anonymous guest it says so with a *Sign up* (or *Claim
+ * this account*) link, and *Play ranked* opens that form. A registered player waits in the
+ * `ranked_queue` room (the SDK sends its token) showing the wait, the rating window and how many
+ * are waiting, can cancel, and on `matched` takes the reserved seat and opens the game.
  */
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from '../dom';
 import { client, handOver } from '../net';
-import { ensureAccount, forgetAccount } from './account';
+import { currentUser, refreshUser } from '../auth';
+import { openAuthDialog } from '../account-ui';
 
 interface QueueStatus {
   waitingSeconds: number;
@@ -17,12 +20,33 @@ interface QueueStatus {
   waiting: number;
 }
 
-export function rankedCard(currentName: () => string): { card: HTMLElement; stop: () => void } {
+export function rankedCard(): { card: HTMLElement; stop: () => void } {
   let queue: Room | null = null;
   const bestOf = h('select', { id: 'ranked-best-of' }, h('option', { value: 1 }, 'Best of 1'), h('option', { value: 3 }, 'Best of 3'));
   const play = h('button', { id: 'play-ranked', class: 'primary' }, 'Play ranked');
   const cancel = h('button', { id: 'cancel-ranked', hidden: true }, 'Cancel');
   const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, 1 min per move.');
+  const needed = h('p', { id: 'ranked-account-needed', class: 'account-needed' });
+  /** The note for a visitor who may not queue yet, with the link that fixes it. */
+  const drawNeeded = () => {
+    const user = currentUser();
+    needed.hidden = Boolean(user?.registered);
+    if (user?.registered) return needed.replaceChildren();
+    const guest = Boolean(user);
+    const signUp = h('a', { id: 'ranked-sign-up', href: guest ? '#/claim' : '#/signup' }, guest ? 'Claim this account' : 'Sign up');
+    const signIn = h('a', { id: 'ranked-sign-in', href: '#/signin' }, 'sign in');
+    signUp.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      void openAuthDialog(guest ? 'claim' : 'signup');
+    });
+    signIn.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      void openAuthDialog('signin');
+    });
+    needed.replaceChildren(guest ? 'Rated play needs an account: ' : 'Rated play needs an account. ', signUp, ' (free) or ', signIn, '.');
+  };
+  drawNeeded();
+  window.addEventListener('parlor:identity-changed', drawNeeded);
 
   const leave = async () => {
     const q = queue;
@@ -34,11 +58,16 @@ export function rankedCard(currentName: () => string): { card: HTMLElement; stop
   };
 
   play.addEventListener('click', async () => {
+    if (!currentUser()?.registered) {
+      void openAuthDialog(currentUser() ? 'claim' : 'signup');
+      return;
+    }
     play.disabled = true;
     try {
-      const account = await ensureAccount(currentName());
-      queue = await client.joinOrCreate('ranked_queue', { token: account.token, bestOf: Number(bestOf.value) }).catch((err: Error) => {
-        if (/auth_required/.test(err.message)) forgetAccount();
+      // The SDK sends the account's token with the request (client.auth.token).
+      queue = await client.joinOrCreate('ranked_queue', { bestOf: Number(bestOf.value) }).catch((err: Error) => {
+        // A token signed out elsewhere or of a deleted account: the header finds out and signs out here.
+        if (/auth_required|account_required/.test(err.message)) void refreshUser();
         throw err;
       });
       play.hidden = true;
@@ -72,7 +101,14 @@ export function rankedCard(currentName: () => string): { card: HTMLElement; stop
   const card = h('div', { class: 'card' },
     h('h2', {}, 'Ranked'),
     h('div', { class: 'form-row' }, h('label', {}, 'Match ', bestOf), h('a', { href: '#/leaderboard', id: 'leaderboard-link' }, 'Leaderboard')),
+    needed,
     h('div', { class: 'form-row' }, play, cancel),
     status);
-  return { card, stop: () => void leave() };
+  return {
+    card,
+    stop: () => {
+      window.removeEventListener('parlor:identity-changed', drawNeeded);
+      void leave();
+    },
+  };
 }
