@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { Client } from '@colyseus/sdk';
 import { seatTwo } from '../support/gomoku-client';
 import { browserSuite, openPage, openPhonePage, screenshot, tapControl } from '../support/browser';
-import { makeGuest, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
+import { makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { waitForState } from '../support/server';
 
 jest.setTimeout(240000);
@@ -51,7 +51,7 @@ it('the end-of-game screen offers Analyse once the game is over, never while it 
 });
 
 it('the ranked player page and the match record page link each finished game to its analysis', async () => {
-  const [a, b] = [await makeGuest(wsUrl(), 'Entry A'), await makeGuest(wsUrl(), 'Entry B')];
+  const [a, b] = [await makeAccount(wsUrl(), 'Entry A'), await makeAccount(wsUrl(), 'Entry B')];
   const [ca, cb] = [new Client(wsUrl()), new Client(wsUrl())];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);
