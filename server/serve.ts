@@ -24,7 +24,7 @@ async function start(games: readonly ServerGame[] | undefined) {
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   log.info(
     { port: running.port, redis: config.redisUrl ? safeUrl(config.redisUrl) : null, monitor: Boolean(config.adminPassword), metricsAuth: Boolean(config.metricsToken), metricsPort: running.metricsPort },
-    `Parlor listening on http://${shown}:${running.port} (${config.redisUrl ? `Redis at ${safeUrl(config.redisUrl)}` : 'in-memory, no Redis'})`,
+    `Parlor listening on http://${shown}:${running.port} (${config.redisUrl ? `Redis at ${safeUrl(config.redisUrl)}` : 'no Redis: rooms live in this process'})`,
   );
   if (process.env.PARLOR_FAULT === 'uncaught_exception') setTimeout(() => { throw new Error('injected fault'); }, 50); // tests only
 }
