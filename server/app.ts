@@ -148,9 +148,9 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
-  const services = openServices(options.database ?? openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir }), !options.database);
+  const ownDatabase = options.database ? null : openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir });
+  const services = openServices(options.database ?? ownDatabase!, !options.database);
   // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
-  loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const http = httpSide(config, httpRedis);
@@ -232,6 +232,9 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGUSR2'] as const) process.once(signal, () => void server.gracefullyShutdown(true));
   }
   await server.listen(config.port, config.host);
+  // Listening first: then the database opens (unless a restored room already asked for it) and the token secret loads from it.
+  ownDatabase?.open();
+  loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it.
   http.installGate(server.transport.server as import('node:http').Server);
   const address = server.transport.server?.address() as AddressInfo;

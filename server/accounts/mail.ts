@@ -3,7 +3,7 @@
  * through nodemailer; without it the link is written to the server log for the operator to pass
  * on (a server without mail still lets an operator help a player back in).
  */
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { log } from '../log';
 
 export interface ResetMailer {
@@ -20,7 +20,10 @@ export function resetMailer(smtpUrl: string | undefined, from = 'Parlor <no-repl
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Loaded only with SMTP_URL: a server without mail never evaluates nodemailer (start-up time).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createTransport } = require('nodemailer') as typeof nodemailer;
+  const transport = createTransport(smtpUrl);
   return {
     async send(to, link) {
       await transport.sendMail({

@@ -1,6 +1,6 @@
 /**
- * The database of record as the server opens it: at once, in the background. The server listens
- * while PGlite creates or opens its data directory (6–10 s on a first start, 1.2–1.5 s after);
+ * The database of record as the server opens it: in the background, once the server listens (or
+ * earlier, at the first use). The server listens first, then PGlite creates or opens its data directory (6–10 s on a first start, 1.2–1.5 s after);
  * whatever needs the database (a route, a room's settlement) waits for it through the handle this
  * returns, and a server that never needs it never waits.
  */
@@ -10,17 +10,30 @@ import { log } from '../log';
 import { openDatabase, type Database, type DatabaseOptions } from './database';
 import { migrate } from './migrate';
 
-/** A Database that is usable at once: every call waits until `opening` has opened (and migrated) the real one. */
-export function deferredDatabase(opening: Promise<Database>, kind: Database['kind']): Database {
-  // A failed open is reported by each caller's own error path, not as an unhandled rejection.
-  opening.catch(() => undefined);
+/**
+ * A Database that is usable at once: every call waits until the real one is open (and migrated).
+ * The opening starts at the first call or at `open()`, whichever comes first: the server calls
+ * `open()` once it listens, so neither loading the engine nor PGlite's start delays listening,
+ * and a room restored before that (which may read statistics) starts it itself.
+ */
+export function deferredDatabase(start: () => Promise<Database>, kind: Database['kind']): Database & { open(): void } {
+  let opening: Promise<Database> | null = null;
+  const opened = () => {
+    if (!opening) {
+      opening = start();
+      // A failed open is reported by each caller's own error path, not as an unhandled rejection.
+      opening.catch(() => undefined);
+    }
+    return opening;
+  };
   return {
     kind,
-    query: async (sql, params) => (await opening).query(sql, params),
-    transaction: async (work) => (await opening).transaction(work),
-    exec: async (sql) => (await opening).exec(sql),
+    open: () => void opened(),
+    query: async (sql, params) => (await opened()).query(sql, params),
+    transaction: async (work) => (await opened()).transaction(work),
+    exec: async (sql) => (await opened()).exec(sql),
     close: async () => {
-      const db = await opening.catch(() => null);
+      const db = await opening?.catch(() => null);
       await db?.close();
     },
   };
@@ -45,6 +58,6 @@ export async function openAndMigrate(options: DatabaseOptions): Promise<Database
 }
 
 /** The database of record, opening in the background. */
-export function openDatabaseOfRecord(options: DatabaseOptions): Database {
-  return deferredDatabase(openAndMigrate(options), options.url ? 'postgres' : 'pglite');
+export function openDatabaseOfRecord(options: DatabaseOptions): Database & { open(): void } {
+  return deferredDatabase(() => openAndMigrate(options), options.url ? 'postgres' : 'pglite');
 }
