@@ -5,7 +5,7 @@
  * as `scrypt$<salt hex>$<key hex>`. A password is never logged nor echoed.
  */
 import { readFileSync } from 'node:fs';
-import { colyseusAuth } from './colyseus-auth';
+import { Hash } from '@colyseus/auth';
 import { COMMON_PASSWORDS_FILE } from '../paths';
 
 export const MIN_PASSWORD = 8;
@@ -31,7 +31,7 @@ export function passwordProblem(password: string): PasswordProblem | null {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return colyseusAuth().Hash.make(password);
+  return Hash.make(password);
 }
 
 /** A hash of nothing anyone knows: "no such account" takes as long to answer as "wrong password". */
@@ -39,9 +39,9 @@ let decoy: Promise<string> | null = null;
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) {
-    decoy ??= colyseusAuth().Hash.make(`decoy-${Math.random()}`);
-    await colyseusAuth().Hash.verify(password, await decoy);
+    decoy ??= Hash.make(`decoy-${Math.random()}`);
+    await Hash.verify(password, await decoy);
     return false;
   }
-  return colyseusAuth().Hash.verify(password, stored);
+  return Hash.verify(password, stored);
 }

@@ -9,7 +9,7 @@
  * database; @colyseus/auth's `JWT` is given the same secret and verifies the same tokens.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { colyseusAuth } from './colyseus-auth';
+import { JWT } from '@colyseus/auth';
 
 /** 30 days: a player signed in on a device stays signed in for a month of absence. */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -28,7 +28,7 @@ let secret: string | null = null;
 
 export function setTokenSecret(value: string): void {
   secret = value;
-  colyseusAuth().JWT.settings.secret = value;
+  JWT.settings.secret = value;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');

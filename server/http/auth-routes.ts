@@ -22,8 +22,7 @@
  */
 import express from 'express';
 import * as v from 'valibot';
-import type { anonymousEndpoint, loginEndpoint, registerEndpoint, userdataEndpoint } from '@colyseus/auth';
-import { authLoaded, colyseusAuth as authModule } from '../accounts/colyseus-auth';
+import { anonymousEndpoint, auth, loginEndpoint, registerEndpoint, userdataEndpoint } from '@colyseus/auth';
 import type { Account, AccountStore } from '../accounts/account-store';
 import { hashPassword, MAX_PASSWORD, passwordProblem, verifyPassword } from '../accounts/passwords';
 import { checkResetToken, checkToken, MAX_TOKEN_LENGTH, signResetToken, signToken } from '../accounts/tokens';
@@ -129,12 +128,11 @@ async function colyseusAuth<T>(call: () => Promise<T>, fallback: string): Promis
 
 export function mountAuthRoutes(app: express.Application, options: AuthRouteOptions): void {
   const { accounts, limits, mailer } = options;
-  // @colyseus/auth's default prefix, the one the SDK's client.auth calls (the module itself loads at the first request).
-  const prefix = '/auth';
+  const prefix = auth.prefix;
   const createdFrom = (req: express.Request) => rateKey(normalizeAddress(req.ip ?? ''));
 
-  // @colyseus/auth's callbacks: process-wide (its settings are one object); every server of a process binds its own store, when its endpoints are made.
-  const settings = {
+  // @colyseus/auth's callbacks: process-wide (its settings are one object); every server of a process binds its own store here.
+  Object.assign(auth.settings, {
     async onFindUserByEmail(address: string) {
       const found = await accounts.byEmail(address);
       return found ? { ...publicUser(found), tokenVersion: found.tokenVersion, password: found.passwordHash } : null;
@@ -161,19 +159,15 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       if (!result.ok) throw new Refusal(result.code, result.message);
       return publicUser(result.account);
     },
-  };
-  const bind = () => Object.assign(authModule().auth.settings, settings);
-  // A server mounted after another in this process (tests) takes the callbacks over at once if the module is loaded.
-  if (authLoaded()) bind();
+  });
   // Made once the secret is loaded (the userdata endpoint's JWT middleware takes it when made).
   let made: { register: ReturnType<typeof registerEndpoint>; login: ReturnType<typeof loginEndpoint>; anonymous: ReturnType<typeof anonymousEndpoint>; userdata: ReturnType<typeof userdataEndpoint> } | null = null;
-  const endpoints = () => {
-    if (made) return made;
-    bind();
-    const { registerEndpoint: register, loginEndpoint: login, anonymousEndpoint: anonymous, userdataEndpoint: userdata } = authModule();
-    made = { register: register(prefix), login: login(prefix), anonymous: anonymous(prefix), userdata: userdata(prefix) };
-    return made;
-  };
+  const endpoints = () => (made ??= {
+    register: registerEndpoint(prefix),
+    login: loginEndpoint(prefix),
+    anonymous: anonymousEndpoint(prefix),
+    userdata: userdataEndpoint(prefix),
+  });
 
   const route = (handler: (req: express.Request, res: express.Response) => Promise<unknown>): express.RequestHandler => (req, res, next) => {
     // Tokens are signed and checked with the secret, which loads from the database while the server already listens.
