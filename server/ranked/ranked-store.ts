@@ -108,11 +108,14 @@ export class SqlRankedStore implements RankedStore {
       const rows = await tx.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [[...req.players]]);
       const [a, b] = req.players.map((id) => rows.find((r) => r.id === id));
       if (!a || !b) throw new Error(`settle ${req.matchId}/${req.game}: unknown player`);
-      const s = settle(playerOf(a), playerOf(b), req, now);
+      // The clock is read again under the row locks: a settlement that waited for another one of
+      // the same player is stamped after it, so the history lists them in the order they chain.
+      const at = Date.now();
+      const s = settle(playerOf(a), playerOf(b), req, at);
       for (const p of Object.values(s.after)) {
         await tx.query(
           `UPDATE players SET rating = $2, rd = $3, vol = $4, games = $5, wins = $6, losses = $7, draws = $8, last_seen_at = $9 WHERE id = $1`,
-          [p.id, p.rating, p.rd, p.vol, p.games, p.wins, p.losses, p.draws, now],
+          [p.id, p.rating, p.rd, p.vol, p.games, p.wins, p.losses, p.draws, at],
         );
       }
       await insertHistory(tx, a.id, s.history[0]);
@@ -147,7 +150,7 @@ export class SqlRankedStore implements RankedStore {
   async history(playerId: string, limit: number): Promise<HistoryEntry[]> {
     const rows = await this.db.query<HistoryRow>(
       `SELECT match_id, game, opponent_id, opponent_name, result, rating_before, rating_after, at
-       FROM rating_history WHERE player_id = $1 ORDER BY at DESC, match_id DESC, game DESC LIMIT $2`,
+       FROM rating_history WHERE player_id = $1 ORDER BY at DESC, seq DESC LIMIT $2`,
       [playerId, limit],
     );
     return rows.map((r) => ({

@@ -224,7 +224,18 @@ it('what waits for Redis is in no listing and no answer: the lobby never lists a
   expect(phases.slice(0, phases.indexOf('playing')).every((p) => p === 'lobby')).toBe(true);
 
   // 2. A draw waits for Redis while a spectator asks for the log: the answer has only saved entries.
+  // A Flip Three or Freeze dealt first asks its player for a target: answered, until a plain turn comes.
+  let choosing = true;
+  for (const r of players) {
+    const choose = (st: any) => {
+      const targets: string[] = [...(st?.pending?.targets ?? [])];
+      if (choosing && st?.toAct === r.sessionId && targets.length > 0) r.send('target', { sessionId: targets.find((t) => t !== r.sessionId) ?? targets[0] });
+    };
+    r.onStateChange(choose);
+    choose(r.state);
+  }
   const s = await waitForState(eve, (st: any) => st.phase === 'playing' && players.some((r) => r.sessionId === st.toAct) && !(st.pending?.targets?.length > 0), 20000) as any;
+  choosing = false;
   const savedLength = s.logLength ?? s.log.length;
   const version = s.version;
   const firstAnswer = nextMessage(eve, 'log', 10000);
