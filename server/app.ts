@@ -21,6 +21,7 @@ import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './ranked/identity';
 import { mountAuthRoutes } from './http/auth-routes';
+import { colyseusAuthSettled } from './accounts/colyseus-auth';
 import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
 import { SignInLimits, DEFAULT_SIGN_IN_LIMITS } from './http/sign-in-limits';
@@ -248,6 +249,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     url: `ws://${host}:${address.port}`,
     metricsPort: metricsListener?.port ?? null,
     stop: async () => {
+      await colyseusAuthSettled(); // colyseus-auth.ts says why
       stopRecovery();
       await metricsListener?.close();
       await server.gracefullyShutdown(false);

@@ -5,7 +5,7 @@
  * as `scrypt$<salt hex>$<key hex>`. A password is never logged nor echoed.
  */
 import { readFileSync } from 'node:fs';
-import { Hash } from '@colyseus/auth';
+import { colyseusAuth } from './colyseus-auth';
 import { COMMON_PASSWORDS_FILE } from '../paths';
 
 export const MIN_PASSWORD = 8;
@@ -30,14 +30,15 @@ export function passwordProblem(password: string): PasswordProblem | null {
   return null;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return Hash.make(password);
+export async function hashPassword(password: string): Promise<string> {
+  return (await colyseusAuth()).Hash.make(password);
 }
 
 /** A hash of nothing anyone knows: "no such account" takes as long to answer as "wrong password". */
 let decoy: Promise<string> | null = null;
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const { Hash } = await colyseusAuth();
   if (!stored) {
     decoy ??= Hash.make(`decoy-${Math.random()}`);
     await Hash.verify(password, await decoy);

@@ -6,10 +6,9 @@
  * the account's, and a token of an older version is refused where the account is looked up
  * (account-store.ts `authenticate`). Signing and the signature check are synchronous (node:crypto)
  * so the rooms that only want to know who a client says it is (table-room, Monty Hall) need no
- * database; @colyseus/auth's `JWT` is given the same secret and verifies the same tokens.
+ * database; @colyseus/auth's `JWT` is given the same secret (auth-routes.ts) and verifies the same tokens.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { JWT } from '@colyseus/auth';
 
 /** 30 days: a player signed in on a device stays signed in for a month of absence. */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -28,7 +27,11 @@ let secret: string | null = null;
 
 export function setTokenSecret(value: string): void {
   secret = value;
-  JWT.settings.secret = value;
+}
+
+/** The secret tokens are signed with (null until loaded): @colyseus/auth's JWT is given it too. */
+export function tokenSecret(): string | null {
+  return secret;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');

@@ -22,10 +22,11 @@
  */
 import express from 'express';
 import * as v from 'valibot';
-import { anonymousEndpoint, auth, loginEndpoint, registerEndpoint, userdataEndpoint } from '@colyseus/auth';
+import type { anonymousEndpoint, loginEndpoint, registerEndpoint, userdataEndpoint } from '@colyseus/auth';
+import { AUTH_PREFIX, colyseusAuth as authModule } from '../accounts/colyseus-auth';
 import type { Account, AccountStore } from '../accounts/account-store';
 import { hashPassword, MAX_PASSWORD, passwordProblem, verifyPassword } from '../accounts/passwords';
-import { checkResetToken, checkToken, MAX_TOKEN_LENGTH, signResetToken, signToken } from '../accounts/tokens';
+import { checkResetToken, checkToken, MAX_TOKEN_LENGTH, signResetToken, signToken, tokenSecret } from '../accounts/tokens';
 import type { ResetMailer } from '../accounts/mail';
 import type { SignInLimits } from './sign-in-limits';
 import { jsonBody } from './json-body';
@@ -128,11 +129,11 @@ async function colyseusAuth<T>(call: () => Promise<T>, fallback: string): Promis
 
 export function mountAuthRoutes(app: express.Application, options: AuthRouteOptions): void {
   const { accounts, limits, mailer } = options;
-  const prefix = auth.prefix;
+  const prefix = AUTH_PREFIX;
   const createdFrom = (req: express.Request) => rateKey(normalizeAddress(req.ip ?? ''));
 
-  // @colyseus/auth's callbacks: process-wide (its settings are one object); every server of a process binds its own store here.
-  Object.assign(auth.settings, {
+  // @colyseus/auth's callbacks: process-wide (its settings are one object); every server of a process binds its own store before each call.
+  const settings = {
     async onFindUserByEmail(address: string) {
       const found = await accounts.byEmail(address);
       return found ? { ...publicUser(found), tokenVersion: found.tokenVersion, password: found.passwordHash } : null;
@@ -159,15 +160,17 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       if (!result.ok) throw new Refusal(result.code, result.message);
       return publicUser(result.account);
     },
-  });
-  // Made once the secret is loaded (the userdata endpoint's JWT middleware takes it when made).
+  };
+  // Made at the first call, once the secret is loaded (the userdata endpoint's JWT middleware takes it when made).
   let made: { register: ReturnType<typeof registerEndpoint>; login: ReturnType<typeof loginEndpoint>; anonymous: ReturnType<typeof anonymousEndpoint>; userdata: ReturnType<typeof userdataEndpoint> } | null = null;
-  const endpoints = () => (made ??= {
-    register: registerEndpoint(prefix),
-    login: loginEndpoint(prefix),
-    anonymous: anonymousEndpoint(prefix),
-    userdata: userdataEndpoint(prefix),
-  });
+  const endpoints = async () => {
+    const m = await authModule();
+    Object.assign(m.auth.settings, settings);
+    const secret = tokenSecret();
+    if (secret) m.JWT.settings.secret = secret;
+    made ??= { register: m.registerEndpoint(prefix), login: m.loginEndpoint(prefix), anonymous: m.anonymousEndpoint(prefix), userdata: m.userdataEndpoint(prefix) };
+    return made;
+  };
 
   const route = (handler: (req: express.Request, res: express.Response) => Promise<unknown>): express.RequestHandler => (req, res, next) => {
     // Tokens are signed and checked with the secret, which loads from the database while the server already listens.
@@ -212,7 +215,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     } else if (input.options?.name === undefined) {
       throw new Refusal('invalid_name', 'a name is needed: options.name');
     }
-    const result = await colyseusAuth(() => endpoints().register({
+    const result = await colyseusAuth(async () => (await endpoints()).register({
       body: { email: input.email, password: input.password, options: { name: input.options?.name, createdFrom: createdFrom(req) } },
       headers,
     }), 'invalid_body');
@@ -229,14 +232,14 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       await verifyPassword(input.password, null); // as long as a wrong password takes
       throw new Refusal('invalid_credentials');
     }
-    const result = await colyseusAuth(() => endpoints().login({ body: { email: address, password: input.password } }), 'invalid_credentials');
+    const result = await colyseusAuth(async () => (await endpoints()).login({ body: { email: address, password: input.password } }), 'invalid_credentials');
     await limits.succeeded(req, address);
     return { user: publicUser(result.user as Account), token: result.token };
   }));
 
   app.post(`${prefix}/anonymous`, body(['options', 'name']), route(async (req, res) => {
     const input = parse(anonymousBody, req.body ?? undefined);
-    const result = await colyseusAuth(() => endpoints().anonymous({ body: { options: { name: input?.options?.name, createdFrom: createdFrom(req) } } }), 'invalid_name');
+    const result = await colyseusAuth(async () => (await endpoints()).anonymous({ body: { options: { name: input?.options?.name, createdFrom: createdFrom(req) } } }), 'invalid_name');
     res.status(201);
     return { user: publicUser(result.user as Account), token: result.token };
   }));
@@ -247,7 +250,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     // Our own check first: a clear code for an expired or forged token (the module's is 401 with jsonwebtoken's words).
     const checked = checkToken(token);
     if (!checked.ok) throw new Refusal(checked.reason === 'expired' ? 'token_expired' : 'invalid_token');
-    return colyseusAuth(() => endpoints().userdata({ headers: { authorization: `Bearer ${token}` } }), 'invalid_token');
+    return colyseusAuth(async () => (await endpoints()).userdata({ headers: { authorization: `Bearer ${token}` } }), 'invalid_token');
   }));
 
   app.post(`${prefix}/forgot-password`, body(['email']), route(async (req) => {

@@ -7,6 +7,7 @@ import type { RunningParlor } from '../../server/app';
 import { startTestServer } from './server';
 import { boardOf, stoneAt } from './gomoku-client';
 import { execFileSync } from 'node:child_process';
+import { buildOnce } from './server-build';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,11 +15,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const OUTPUT_DIR = path.resolve(__dirname, '../../test-output');
 
-/** Builds the client once per test file, so the page under test is the current source. */
+/** Builds the client unless it is built from the current source already (server-build.ts buildOnce), so the page under test is the current source. */
 export function buildClient(): void {
-  execFileSync(process.execPath, [path.resolve(__dirname, '../../node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mjs'], {
-    cwd: path.resolve(__dirname, '../..'),
-    stdio: 'pipe',
+  const outDir = path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client'));
+  buildOnce(`client ${outDir}`, ['client', 'shared', 'tsconfig.json', 'package-lock.json'], () => {
+    execFileSync(process.execPath, [path.resolve(__dirname, '../../node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mjs'], {
+      cwd: path.resolve(__dirname, '../..'),
+      stdio: 'pipe',
+    });
   });
 }
 

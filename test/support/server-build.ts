@@ -1,6 +1,6 @@
 /**
- * The server build the process tests run (`npm run build:server`: tsc, then the one-file bundle),
- * made at most once for a given source and never by two processes at once. Each process-test
+ * The builds tests run — the server's (`npm run build:server`: tsc, then the one-file bundle) and
+ * the client's — each made at most once for a given source and never by two processes at once. Each process-test
  * file used to build in its beforeAll: on a busy machine that took close to a minute (past its
  * hook's timeout), and two jest workers building together rewrote dist/ under a server another
  * test was starting. Now a build takes a machine-wide lock, and is skipped when the stamp it
@@ -31,13 +31,17 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** `project`: another tsc project to build instead (a test's own server, run unbundled). */
-export function buildServer(project?: string): void {
+/**
+ * Runs `build` unless the stamp `name` is newer than every source under `sources` (paths from the
+ * project's root), under the machine-wide build lock: one build at a time, and none twice for the
+ * same sources. The client's build (browser.ts) uses it too: every browser-test file used to run
+ * vite, ~15 builds a run, each emptying dist/client under a page another worker was loading.
+ */
+export function buildOnce(name: string, sources: readonly string[], build: () => void): void {
   mkdirSync(DIST, { recursive: true });
-  const name = project ? project.replace(/[^\w]+/g, '_') : 'server';
-  const stamp = path.join(DIST, `.test-build-${name}`);
-  const sources = [...SOURCES, ...(project ? [path.dirname(project)] : [])].map((s) => path.join(ROOT, s));
-  const fresh = () => (statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0) > Math.max(...sources.map(newest));
+  const stamp = path.join(DIST, `.test-build-${name.replace(/[^\w]+/g, '_')}`);
+  const paths = sources.map((s) => path.resolve(ROOT, s));
+  const fresh = () => (statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0) > Math.max(...paths.map(newest));
   if (fresh()) return;
   const held = path.join(DIST, '.test-build.lock');
   for (const deadline = Date.now() + 600_000; !lock(held); pause(200)) {
@@ -46,12 +50,20 @@ export function buildServer(project?: string): void {
   try {
     if (fresh()) return; // built by the process that held the lock
     const started = new Date();
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project ?? 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
-    if (!project) execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
+    build();
     // Stamped with the time the build began: a source saved during it makes the next call build again.
     writeFileSync(stamp, '');
     utimesSync(stamp, started, started);
   } finally {
     unlock(held);
   }
+}
+
+/** `project`: another tsc project to build instead (a test's own server, run unbundled). */
+export function buildServer(project?: string): void {
+  const name = project ? project.replace(/[^\w]+/g, '_') : 'server';
+  buildOnce(name, [...SOURCES, ...(project ? [path.dirname(project)] : [])], () => {
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project ?? 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
+    if (!project) execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
+  });
 }
