@@ -23,7 +23,7 @@ const result = await build({
   // As Node 20.19+ does: @colyseus/core's ES module build, also where it is `require`d.
   conditions: ['module-sync'],
   // PGlite finds its WASM and data files beside its own module; pg's native binding is optional.
-  external: ['zod', 'msgpackr-extract', '@electric-sql/pglite', 'pg-native'],
+  external: ['zod', 'msgpackr-extract', '@electric-sql/pglite', 'pg-native', 'nodemailer', 'iconv-lite'],
   plugins: [oneSchemaCopy(), monitorFiles(), withoutPm2()],
   // @colyseus/auth's ES module finds its HTML templates from import.meta.dirname, which a CommonJS
   // bundle does not have (its join threw at load): the bundle's folder stands in, as for __dirname.

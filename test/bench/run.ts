@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, http-body, db.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, http-body, db, startup.
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
@@ -9,6 +9,7 @@ import { benchComputerResponsiveness } from './computer-responsiveness.bench';
 import { benchAnalysis } from './analysis.bench';
 import { benchHttpBody } from './http-body.bench';
 import { benchDatabase } from './db.bench';
+import { benchStartup } from './startup.bench';
 
 const BENCHES: Record<string, () => void | Promise<void>> = {
   rules: benchGomokuRules,
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   analysis: benchAnalysis,
   'http-body': benchHttpBody,
   db: benchDatabase,
+  startup: benchStartup,
 };
 
 async function main() {
