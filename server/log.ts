@@ -79,11 +79,24 @@ export function safeUrl(url: string): string {
  */
 const UNTRUE_COLYSEUS_LINE = /onAuth\(\) defined at the instance level will be ignored/;
 
+/**
+ * @colyseus/auth logs every refused sign-in or sign-up as an error, with its stack: a wrong
+ * password, a taken email or name. Those are answers to the asker (and the sign-in limits count
+ * them), not faults of the server: they go to the debug level. Its own refusals are plain Errors
+ * named by their code; Parlor's are named `Refusal` (server/http/auth-routes.ts).
+ */
+const ANSWERED_BY_AUTH = new Set(['invalid_credentials', 'email_already_in_use']);
+
+export function isRefusalAnswer(err: Error): boolean {
+  return err.name === 'Refusal' || ANSWERED_BY_AUTH.has(err.message);
+}
+
 /** Colyseus's own log lines (its logger is console-like) as JSON lines of the root logger, `{source: "colyseus"}`. */
 export const colyseusLogger = (() => {
-  const write = (level: 'trace' | 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
-    if (!log.isLevelEnabled(level)) return;
+  const write = (wanted: 'trace' | 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const err = args.find((a): a is Error => a instanceof Error);
+    const level = wanted === 'error' && err && isRefusalAnswer(err) ? 'debug' : wanted;
+    if (!log.isLevelEnabled(level)) return;
     const msg = format(...args.map((a) => (a instanceof Error ? a.message : a)));
     if (UNTRUE_COLYSEUS_LINE.test(msg)) return;
     log[level](err ? { source: 'colyseus', err } : { source: 'colyseus' }, msg);

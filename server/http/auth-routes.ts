@@ -70,6 +70,9 @@ const HUMAN: Record<string, string> = {
 };
 
 class Refusal extends Error {
+  // The name log.ts knows a refusal by: @colyseus/auth logs what its callbacks throw as errors.
+  override readonly name = 'Refusal';
+
   constructor(readonly code: string, readonly human = MESSAGES[code] ?? code) {
     super(code);
   }

@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import type { RunningParlor } from '../../../server/app';
 import { signToken } from '../../../server/accounts/tokens';
+import { log } from '../../../server/log';
 import { testFileDatabase } from '../../support/database';
 import { startTestServer } from '../../support/server';
 import { claimAccount, getJson, httpBase, makeAccount, makeGuest, TEST_PASSWORD } from '../../support/ranked';
@@ -93,12 +94,20 @@ describe('the SDK: client.auth', () => {
     await client.auth.signOut();
   });
 
-  it('the same answer for no such email and a wrong password', async () => {
+  it('the same answer for no such email and a wrong password, and neither is logged as an error', async () => {
     const account = await makeAccount(server.url, `Bo ${unique()}`);
-    const wrong = await post('/auth/login', { email: account.email, password: 'not the password' });
-    const nobody = await post('/auth/login', { email: `nobody.${unique()}@example.test`, password: 'not the password' });
-    expect(wrong).toEqual(nobody);
-    expect(wrong).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    const errors = jest.spyOn(log, 'error');
+    try {
+      const wrong = await post('/auth/login', { email: account.email, password: 'not the password' });
+      const nobody = await post('/auth/login', { email: `nobody.${unique()}@example.test`, password: 'not the password' });
+      expect(wrong).toEqual(nobody);
+      expect(wrong).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+      // A taken email is an answer too (@colyseus/auth logs both as errors, with a stack).
+      expect((await post('/auth/register', { email: account.email, password: 'another fine secret', options: { name: `Bo ${unique()}` } })).body.code).toBe('email_taken');
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 
