@@ -95,7 +95,12 @@ export async function waitForTable(page: Page, condition: string, timeout = 2000
     } catch {
       // the state is not complete yet
     }
-    if (Date.now() > deadline) throw new Error(`table condition not met within ${timeout} ms: ${condition}`);
+    if (Date.now() > deadline) {
+      // What the page showed last, and its address and banner: enough to tell a stale view from a slow one.
+      const seen = JSON.stringify(s ?? null).slice(0, 1500);
+      const banner = await page.evaluate(() => { const b = document.getElementById('conn-banner'); return b && !b.hidden ? b.textContent : null; }).catch(() => null);
+      throw new Error(`table condition not met within ${timeout} ms: ${condition}\nat ${page.url()}, banner ${JSON.stringify(banner)}; last state: ${seen}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
