@@ -46,6 +46,14 @@ export function handOver(room: Room): void {
 /** Codes a room closes with when the player (or the room, at its end) meant it. */
 const CLOSED_ON_PURPOSE = new Set([1000, 4000]);
 let reopenedAt: number[] = [];
+/** The room a lost connection is reopening: its next enterRoom keeps trying the token for a while. */
+let reopening: string | null = null;
+/**
+ * Tries of a reopened room's token, 1 s, 2 s, 3 s and 4 s apart: a server restarted on a busy
+ * machine may refuse a first try (its rooms still being restored), and a token dropped then
+ * seated the player nowhere: the page fell back to the lobby (seen under test:stress load).
+ */
+const REOPEN_TRIES = 5;
 
 /** The SDK's automatic reconnection: an attempt a second at most, for about a minute. */
 const RETRY_MAX_DELAY_MS = 1000;
@@ -69,6 +77,7 @@ export function reopenOnLoss(room: Room): void {
     reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);
     if (reopenedAt.length >= 3) return;
     reopenedAt.push(Date.now());
+    reopening = room.roomId;
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
 }
@@ -107,12 +116,17 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
     return ready;
   }
   const token = sessionStorage.getItem(tokenKey(roomId));
+  const tries = reopening === roomId ? REOPEN_TRIES : 1;
+  reopening = null;
   if (token) {
-    try {
-      return await client.reconnect(token);
-    } catch {
-      forgetRoom(roomId);
+    for (let i = 1; i <= tries; i++) {
+      try {
+        return await client.reconnect(token);
+      } catch {
+        if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
+      }
     }
+    forgetRoom(roomId);
   }
   const view = document.getElementById('view');
   if (!options.spectate && !savedName().trim() && view) {
