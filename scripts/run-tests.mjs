@@ -1,5 +1,5 @@
 // npm test's jest step: two jest processes side by side, one worker each — the browser suites
-// (test/browser) in one, every other suite in the other. On the 2-core machines this project
+// (test/browser, and three process suites) in one, every other suite in the other. On the 2-core machines this project
 // runs on, jest alone uses one worker (22-25 minutes); two workers of one jest took 14 minutes
 // but could run two Chromiums at once, each with several processes of its own, against the
 // tests' timeouts. Split this way, at most one browser runs, and the rules, the server tests
@@ -18,9 +18,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JEST = path.join(ROOT, 'node_modules/jest/bin/jest.js');
 const extra = process.argv.slice(2);
 
+/** Three crash-and-restore process suites go with the browsers: the halves then take about as long (~13 minutes each here). */
+const WITH_BROWSERS = ['test/browser/', 'test/redis/restored-views', 'test/redis/crash-recovery', 'test/redis/redis-outage'];
 const HALVES = [
-  { name: 'browser', args: ['--maxWorkers=1', 'test/browser/'] },
-  { name: 'others ', args: ['--maxWorkers=1', '--testPathIgnorePatterns=/test/browser/'] },
+  { name: 'browser', args: ['--maxWorkers=1', ...WITH_BROWSERS] },
+  { name: 'others ', args: ['--maxWorkers=1', ...WITH_BROWSERS.map((p) => `--testPathIgnorePatterns=/${p}`)] },
 ];
 
 function run({ name, args }) {
