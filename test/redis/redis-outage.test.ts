@@ -15,6 +15,7 @@ import { buildServer, freePort, startServerProcess, type ServerProcess } from '.
 import { comeBack, flushMessages, nextMessage, waitForState } from '../support/server';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
 import { waitUntil } from '../support/wait';
+import { pendingTarget } from '../support/flip7-autoplay';
 
 let redisPort: number;
 let redisDir: string;
@@ -228,8 +229,8 @@ it('what waits for Redis is in no listing and no answer: the lobby never lists a
   let choosing = true;
   for (const r of players) {
     const choose = (st: any) => {
-      const targets: string[] = [...(st?.pending?.targets ?? [])];
-      if (choosing && st?.toAct === r.sessionId && targets.length > 0) r.send('target', { sessionId: targets.find((t) => t !== r.sessionId) ?? targets[0] });
+      const target = pendingTarget(st, r.sessionId);
+      if (choosing && st?.toAct === r.sessionId && target !== null) r.send('target', { sessionId: target });
     };
     r.onStateChange(choose);
     choose(r.state);

@@ -1,4 +1,4 @@
-/** @colyseus/auth, loaded after the server listens: its routes still sit where the SDK's client.auth calls them. */
+/** @colyseus/auth, loaded at its first use: its routes still sit where the SDK's client.auth calls them, and it loads once. */
 import { auth } from '@colyseus/auth';
 import { AUTH_PREFIX, colyseusAuth } from '../../../server/accounts/colyseus-auth';
 
