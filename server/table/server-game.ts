@@ -112,6 +112,8 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
    * leaves or the room goes (the Gomoku computer's per-address cap).
    */
   readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => (() => void) | null;
+  /** What `admit` would refuse, checked before a room is made (the static onAuth): throws that refusal, counts nothing. */
+  readonly screen?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => void;
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
   readonly botDelayMs?: () => number;
 

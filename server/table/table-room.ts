@@ -24,6 +24,7 @@ import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, T
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
 import { roomClientAddress } from './client-address';
+import { rateKey } from '../http/rate-limit';
 import { secretLoaded, verifyToken } from '../ranked/identity';
 import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../rooms/room-budget';
 
@@ -50,11 +51,13 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
     protected readonly services = services;
     protected readonly entries = entries;
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
-    static override async onAuth(_token: string, options: unknown, context?: unknown): Promise<unknown> {
+    static override async onAuth(token: string, options: unknown, context?: unknown): Promise<unknown> {
       const parsed = parseClientOptions(entries, options);
-      configOf(game.definition, parsed);
+      const config = configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
-      await carryAddress(options, addressFromContext(context));
+      const address = addressFromContext(context);
+      if (game.screen && address && !parsed.spectate) await screen(game.screen, config, address, token);
+      await carryAddress(options, address);
       return true;
     }
   };
@@ -70,6 +73,12 @@ async function carryAddress(options: unknown, address: string | undefined): Prom
   const refused = await roomBudget().checkHeld(address);
   if (refused) throw refused;
   (options as Record<string, unknown>)[ADDRESS_OPTION] = address;
+}
+
+/** A seat `admit` would refuse is refused before its room is made (ServerGame.screen). */
+async function screen<C>(check: (config: C, who: { address: string; player: string | null }) => void, config: C, address: string, token: string): Promise<void> {
+  await secretLoaded().catch(() => undefined); // unloaded: the token counts as none, as in onAuth
+  check(config, { address: rateKey(address), player: verifyToken(token)?.playerId ?? null });
 }
 
 const addressOption = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 64 ? value : undefined);

@@ -122,3 +122,27 @@ describe('with the default limits', () => {
     await Promise.all(attacks);
   });
 });
+
+describe('a refused game against the computer costs no room', () => {
+  let server: RunningParlor;
+  beforeAll(async () => {
+    // Five room creations a minute per address: a refusal that made (and threw away) a room would use them up.
+    server = await startTestServer({ trustProxy: 1, rateLimits: { rooms: { points: 5, seconds: 60 } }, maxRoomsPerAddress: 0 });
+  });
+  afterAll(() => server.stop());
+
+  it('past the cap, ten more asks are each refused too_many_computer_games before any room is made: the address may still make its other rooms', async () => {
+    const attacker = clientFrom(server, '203.0.113.80');
+    const rooms: Room[] = [];
+    for (let i = 0; i < 3; i++) rooms.push(await attacker.create('gomoku', computerGame(1)));
+    for (let i = 0; i < 10; i++) {
+      await expect(attacker.create('gomoku', computerGame(3))).rejects.toThrow(/^too_many_computer_games: /);
+    }
+    // Creations 4 and 5 of the window: still there, as the refusals made no room.
+    rooms.push(await attacker.create('gomoku', { name: 'Ada', swap2: false }));
+    rooms.push(await attacker.create('monty_hall', { name: 'Ada' }));
+    await expect(attacker.create('gomoku', { name: 'Ada', swap2: false })).rejects.toThrow(/too_many_rooms/);
+    await Promise.all(rooms.map((r) => r.leave()));
+    await until(() => liveComputerGames() === 0);
+  });
+});

@@ -21,17 +21,8 @@ function count(key: string, delta: number) {
  * throws the coded refusal. The returned function releases it; calling it again does nothing.
  */
 export function admitComputerGame(address: string, player: string | null): () => void {
-  const { perAddress, perPlayer } = computerLimits();
-  const keys = [`a:${address}`];
-  if (perAddress > 0 && (byKey.get(keys[0]) ?? 0) >= perAddress) {
-    throw refusal(`this address already plays ${perAddress} games against the computer: finish or leave one first`);
-  }
-  if (player !== null) {
-    keys.push(`p:${player}`);
-    if (perPlayer > 0 && (byKey.get(keys[1]) ?? 0) >= perPlayer) {
-      throw refusal(`you already play ${perPlayer === 1 ? 'a game' : `${perPlayer} games`} against the computer: finish or leave it first`);
-    }
-  }
+  checkComputerGame(address, player);
+  const keys = player === null ? [`a:${address}`] : [`a:${address}`, `p:${player}`];
   for (const key of keys) count(key, 1);
   let released = false;
   return () => {
@@ -39,6 +30,21 @@ export function admitComputerGame(address: string, player: string | null): () =>
     released = true;
     for (const key of keys) count(key, -1);
   };
+}
+
+/**
+ * Throws the refusal `admitComputerGame` would, counting nothing: also asked before a room is
+ * made (the table's static onAuth), so a refused game costs no room (issue 27: ~40 refused
+ * creations a second from one attacker were what slowed the other rooms).
+ */
+export function checkComputerGame(address: string, player: string | null): void {
+  const { perAddress, perPlayer } = computerLimits();
+  if (perAddress > 0 && (byKey.get(`a:${address}`) ?? 0) >= perAddress) {
+    throw refusal(`this address already plays ${perAddress} games against the computer: finish or leave one first`);
+  }
+  if (player !== null && perPlayer > 0 && (byKey.get(`p:${player}`) ?? 0) >= perPlayer) {
+    throw refusal(`you already play ${perPlayer === 1 ? 'a game' : `${perPlayer} games`} against the computer: finish or leave it first`);
+  }
 }
 
 /** Live games counted now (tests check nothing leaks). */

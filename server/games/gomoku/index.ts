@@ -5,7 +5,7 @@
 import { gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
 import { botDelayMs } from '../../table/timings';
 import { think } from './computer';
-import { admitComputerGame } from './computer-games';
+import { admitComputerGame, checkComputerGame } from './computer-games';
 import { rankedSeries } from '../../ranked/series-policy';
 import { rematch } from '../../table/rematch';
 import { historyPolicy } from '../../history/history-policy';
@@ -43,6 +43,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     think({ state, seat: (seat + 1) as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
   // At most so many live games against the computer per address and per player (computer-games.ts).
   admit: (config, who) => (config.computer ? admitComputerGame(who.address, who.player) : null),
+  screen: (config, who) => (config.computer ? checkComputerGame(who.address, who.player) : undefined),
   botDelayMs: () => Math.min(botDelayMs(), 250),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
