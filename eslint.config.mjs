@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS scripts Node runs as they are (the bundle's launcher): require is how they load.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [

@@ -4,8 +4,8 @@
  * restarted after a crash then loads its modules faster, and restores its rooms sooner.
  * Imported first by the entry point, before anything else is loaded: that covers tsc's build
  * (`npm run dev`). In the bundle `npm start` runs, Node has compiled the whole file before this
- * runs, so the cache covers only what loads later (docs/performance.md, "Start-up, session 11").
- * Older Node: nothing.
+ * runs, so the cache covers only what loads later (docs/performance.md, "Start-up, session 11"),
+ * and the bundle's launcher keeps a cache of the bundle itself, which Node 20 needs.
  */
 import nodeModule from 'node:module';
 
@@ -19,6 +19,8 @@ cache.enableCompileCache?.();
 export function saveCompileCache(): void {
   try {
     cache.flushCompileCache?.();
+    // Node 20: the bundle's launcher keeps V8's code cache of the whole bundle (scripts/parlor-launcher.cjs).
+    (require.main?.exports as { saveCodeCache?: () => void } | undefined)?.saveCodeCache?.();
   } catch {
     // A cache that cannot be written costs the next start its speed-up, nothing else.
   }

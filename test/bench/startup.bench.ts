@@ -4,7 +4,9 @@
  * answer of GET /healthz. Issue 29's goal: start to listening unchanged by the database (≤ 0.4 s).
  * Run on the embedded default (PGlite in a data directory made by a first, untimed start: it opens
  * after the port does) and, when TEST_DATABASE_URL or the machine's PostgreSQL answers, on PostgreSQL.
- * The baseline is bare Node starting an HTTP server: what any start costs on this machine.
+ * The baseline is bare Node starting an HTTP server: what any start costs on this machine; beside
+ * it, the bundle started without its launcher (scripts/parlor-launcher.cjs), which is the same
+ * start without V8's code cache. The first, untimed start writes that cache.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,9 +75,14 @@ export async function benchStartup(): Promise<void> {
   try {
     await timeStart(['dist/server/parlor.js'], { DATA_DIR: dataDir }, 30_999); // creates the data directory, untimed
     await series('Parlor, embedded PGlite', ['dist/server/parlor.js'], { DATA_DIR: dataDir }, bare);
+    // The same bundle run without its launcher, so without V8's code cache (what Node 20 ran before the launcher).
+    await series('Parlor, embedded PGlite, bundle without the code cache', ['dist/server/parlor-server.js'], { DATA_DIR: dataDir }, bare);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // Another build side by side (e.g. an older commit's dist/server/parlor.js), on the same machine in the same run.
+  const other = process.env.STARTUP_COMPARE;
+  if (other) await series(`other build (${other})`, [other], {}, bare);
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await postgresAnswers(url)) await series('Parlor, PostgreSQL', ['dist/server/parlor.js'], { DATABASE_URL: url }, bare);
   else console.log(`(no PostgreSQL at ${url.replace(/\/\/[^@]*@/, '//…@')}: skipped)`);

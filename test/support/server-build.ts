@@ -14,7 +14,7 @@ import { lock, unlock } from './pid-lock';
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 /** What every build reads, besides a test project's own directory. */
-const SOURCES = ['server', 'shared', 'scripts/bundle-server.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['server', 'shared', 'scripts/bundle-server.mjs', 'scripts/parlor-launcher.cjs', 'tsconfig.json', 'package-lock.json'];
 
 /** The newest modification time (ms) under `entry`, a file or a directory. */
 function newest(entry: string): number {
