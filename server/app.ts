@@ -9,23 +9,22 @@ import type { WebSocket } from 'ws';
 import { Server, matchMaker } from '@colyseus/core';
 import { ParlorLobby } from './rooms/lobby-room';
 import { IndexedLocalDriver } from './rooms/indexed-local-driver';
-import { setFloodLimits } from './table/flood-control';
+import { setFloodLimits } from './guards/flood-control';
 import { setComputerLimits } from './games/gomoku/computer-limits';
-import { setRoomTrustProxy } from './table/client-address';
+import { setRoomTrustProxy } from './guards/client-address';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, type ParlorConfig } from './config';
+import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, rateLimitsOf, roomLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
 import { tableRoom } from './table/table-room';
 import type { ServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
-import { loadSecret } from './ranked/identity';
+import { loadSecret } from './accounts/identity';
 import { mountAuthRoutes } from './http/auth-routes';
 import { colyseusAuthSettled } from './accounts/colyseus-auth';
 import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
 import { SignInLimits, DEFAULT_SIGN_IN_LIMITS } from './http/sign-in-limits';
-import { rateLimitsOf } from './config';
 import { openServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
@@ -39,9 +38,8 @@ import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweep
 import { httpSide } from './http/setup';
 import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
-import { roomBudgetOf } from './config';
-import { setRoomBudget } from './rooms/room-budget';
-import { setWindowRedis } from './rooms/sliding-window';
+import { RoomBudget, setRoomBudget } from './guards/room-budget';
+import { setWindowRedis } from './guards/sliding-window';
 import { setRankedRules } from './ranked/eligibility';
 
 /**
@@ -162,7 +160,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
-  setRoomBudget(roomBudgetOf(config, httpRedis));
+  // Its counters share the HTTP limits' Redis connection.
+  setRoomBudget(new RoomBudget(roomLimitsOf(config), httpRedis));
   setWindowRedis(httpRedis);
   setRankedRules(config.rankedRules);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });

@@ -6,54 +6,11 @@
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
-import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './table/flood-control';
-import { DEFAULT_COMPUTER_LIMITS, type ComputerLimits } from './games/gomoku/computer-limits';
-import type Redis from 'ioredis';
-import { DEFAULT_ROOM_LIMITS, RoomBudget } from './rooms/room-budget';
-import { DEFAULT_RANKED_RULES, type RankedRules } from './ranked/eligibility';
+import {
+  DEFAULT_COMPUTER_LIMITS, DEFAULT_FLOOD_LIMITS, DEFAULT_RANKED_RULES, DEFAULT_RATE_LIMITS, DEFAULT_ROOM_LIMITS,
+  type ComputerLimits, type FloodLimits, type RankedRules, type RateLimitRule, type RateLimitSettings, type RoomLimits,
+} from './limits';
 
-/** At most `points` requests per `seconds` from one client address; `points: 0` turns the limit off. */
-export interface RateLimitRule {
-  points: number;
-  seconds: number;
-}
-
-export interface RateLimitSettings {
-  /** `POST /matchmake/*` (create, join, joinOrCreate, joinById, reconnect). */
-  matchmake: RateLimitRule;
-  /** `POST /api/guest` (new guest accounts). */
-  guest: RateLimitRule;
-  /** `POST /api/ten/verify` (replays of up to 512 kB). */
-  tenVerify: RateLimitRule;
-  /** Failed logins to the monitor panel at `/colyseus`. */
-  adminLogin: RateLimitRule;
-  /** `GET /api/*`: the JSON read routes (finished games, players, matches, the leaderboard, who is online). */
-  read: RateLimitRule;
-  /** `GET /healthz` (answered from a cache, but each request still costs a Redis round trip for its count). */
-  health: RateLimitRule;
-  /** Room creations by any path (matchmaking, rematch, ranked pairing), per address, over a sliding window (server/rooms/room-budget.ts). */
-  rooms: RateLimitRule;
-  /**
-   * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
-   * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
-   * default: behind a proxy on the same host every request would come from loopback.
-   */
-  exemptLoopback: boolean;
-  /** Redis key prefix of the counters (with REDIS_URL they are shared by every process). */
-  keyPrefix: string;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  matchmake: { points: 120, seconds: 10 },
-  guest: { points: 20, seconds: 60 },
-  tenVerify: { points: 30, seconds: 60 },
-  adminLogin: { points: 10, seconds: 60 },
-  read: { points: 300, seconds: 60 },
-  health: { points: 120, seconds: 60 },
-  rooms: { points: 30, seconds: 60 },
-  exemptLoopback: false,
-  keyPrefix: 'parlor:ratelimit',
-};
 
 export interface ParlorConfig {
   port: number;
@@ -93,7 +50,7 @@ export interface ParlorConfig {
   /** `GET /healthz` recounts the rooms at most this often (ms); every request in between gets the last answer. */
   healthCacheMs?: number;
   logLevel?: LogLevel;
-  /** Flood control of every client connection (server/rooms/flood-control.ts); each field left out takes its default. */
+  /** Flood control of every client connection (server/guards/flood-control.ts); each field left out takes its default. */
   floodLimits?: Partial<FloodLimits>;
   /** What one address or player may take of the Gomoku computer (computer-limits.ts); each field left out takes its default. */
   computerLimits?: Partial<ComputerLimits>;
@@ -118,10 +75,10 @@ export function rateLimitsOf(config: ParlorConfig): RateLimitSettings {
   return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
 }
 
-/** The room budget of a config (server/rooms/room-budget.ts): its counters share the HTTP limits' Redis connection. */
-export function roomBudgetOf(config: ParlorConfig, redis?: Redis): RoomBudget {
+/** The room budget's limits of a config (server/guards/room-budget.ts). */
+export function roomLimitsOf(config: ParlorConfig): RoomLimits {
   const rates = rateLimitsOf(config);
-  return new RoomBudget({ create: rates.rooms, maxPerAddress: config.maxRoomsPerAddress ?? DEFAULT_ROOM_LIMITS.maxPerAddress, exemptLoopback: rates.exemptLoopback, keyPrefix: `${rates.keyPrefix}:rooms` }, redis);
+  return { create: rates.rooms, maxPerAddress: config.maxRoomsPerAddress ?? DEFAULT_ROOM_LIMITS.maxPerAddress, exemptLoopback: rates.exemptLoopback, keyPrefix: `${rates.keyPrefix}:rooms` };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfig {

@@ -12,7 +12,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { matchMaker } from '@colyseus/core';
-import type { LimitedRoute } from './http/rate-limit';
+import type { LimitedRoute } from './limits';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });

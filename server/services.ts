@@ -7,11 +7,11 @@
  */
 import type { Database } from './db/database';
 import { log } from './log';
-import { SqlRankedStore, type RankedStore } from './ranked/ranked-store';
-import { SqlCounterStore, type CounterStore } from './stats/counter-store';
-import { SqlHighScoreStore, type HighScoreStore } from './stats/high-scores';
-import { SqlQTableStore, type QTableStore } from './stats/q-table-store';
-import { SqlFinishedGameStore, type FinishedGameStore } from './history/finished-games';
+import { SqlRankedStore, type RankedStore } from './stores/ranked-store';
+import { SqlCounterStore, type CounterStore } from './stores/counter-store';
+import { SqlHighScoreStore, type HighScoreStore } from './stores/high-scores';
+import { SqlQTableStore, type QTableStore } from './stores/q-table-store';
+import { SqlFinishedGameStore, type FinishedGameStore } from './stores/finished-games';
 
 export interface Services {
   /** The database of record (server/db/): opening in the background at start, closed with the services. */

@@ -5,7 +5,7 @@
 import { h } from './dom';
 
 const NAME_KEY = 'parlor:name';
-/** The server's limit (server/table/join-options.ts). */
+/** The server's limit (server/guards/join-options.ts). */
 const NAME_MAX = 24;
 
 export function savedName(): string {

@@ -11,7 +11,7 @@
  */
 import type { Database, Queryable } from '../db/database';
 import { newId } from '../ids';
-import { newPlayer } from '../ranked/records';
+import { newPlayer } from './player-record';
 import { checkName, nameKey } from './names';
 import { checkToken, signToken, type TokenCheck } from './tokens';
 

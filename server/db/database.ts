@@ -27,12 +27,3 @@ export interface DatabaseOptions {
   /** PGlite's data directory when there is no url; none: in memory, gone at close. */
   dataDir?: string;
 }
-
-/** Opens the database the options name (its schema is not touched: see migrate.ts). */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  // Each engine is loaded when chosen: a server on PostgreSQL never evaluates PGlite's 0.5 MB, nor the other way round.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  if (options.url) return (require('./postgres') as typeof import('./postgres')).openPostgres(options.url);
-  return (require('./pglite') as typeof import('./pglite')).openPglite(options.dataDir);
-  /* eslint-enable @typescript-eslint/no-require-imports */
-}

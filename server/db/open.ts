@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../log';
-import { openDatabase, type Database, type DatabaseOptions } from './database';
+import type { Database, DatabaseOptions } from './database';
 import { migrate } from './migrate';
 
 /**
@@ -37,6 +37,15 @@ export function deferredDatabase(start: () => Promise<Database>, kind: Database[
       await db?.close();
     },
   };
+}
+
+/** Opens the database the options name (its schema is not touched: see migrate.ts). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Each engine is loaded when chosen: a server on PostgreSQL never evaluates PGlite's 0.5 MB, nor the other way round.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  if (options.url) return (require('./postgres') as typeof import('./postgres')).openPostgres(options.url);
+  return (require('./pglite') as typeof import('./pglite')).openPglite(options.dataDir);
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 /** Opens and migrates the database the options name, logging what takes time. */

@@ -11,7 +11,7 @@
  */
 import { newId } from '../ids';
 import type { TableHost, TablePolicy } from '../table/server-game';
-import type { FinishedGame } from './finished-games';
+import type { FinishedGame } from '../stores/finished-games';
 
 export interface GameDescription {
   record: unknown;

@@ -30,9 +30,10 @@ import { checkResetToken, checkToken, MAX_TOKEN_LENGTH, signResetToken, signToke
 import type { ResetMailer } from '../accounts/mail';
 import type { SignInLimits } from './sign-in-limits';
 import { jsonBody } from './json-body';
-import { normalizeAddress, rateKey, tooManyRequests } from './rate-limit';
+import { tooManyRequests } from './rate-limit';
+import { normalizeAddress, rateKey } from '../guards/client-address';
 import { log } from '../log';
-import { secretLoaded } from '../ranked/identity';
+import { secretLoaded } from '../accounts/identity';
 
 export interface AuthRouteOptions {
   accounts: AccountStore;

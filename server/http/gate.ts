@@ -28,7 +28,7 @@ import { httpMetrics } from '../metrics';
 import type { HttpLimits } from './rate-limit';
 import { tooManyRequests } from './rate-limit';
 import { JSON_MAX_DEPTH, JsonShapeScanner, jsonShapeRefusal, type JsonShapeLimits } from './json-shape';
-import { ADDRESS_HEADER } from '../rooms/room-budget';
+import { ADDRESS_HEADER } from '../guards/room-budget';
 
 export const MAX_MATCHMAKE_BODY_BYTES = 16 * 1024;
 /** Join options are flat objects of a few fields (the lobby's filter the largest: tens of items). */

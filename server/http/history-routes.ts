@@ -5,7 +5,7 @@
  */
 import type express from 'express';
 import * as v from 'valibot';
-import type { FinishedGameStore } from '../history/finished-games';
+import type { FinishedGameStore } from '../stores/finished-games';
 
 /** Ids from server/ids.ts are nanoid's URL-safe alphabet; anything else cannot be a stored game or player. */
 const idSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));

@@ -3,11 +3,11 @@ import type express from 'express';
 import * as v from 'valibot';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import type { AccountStore } from '../accounts/account-store';
-import { secretLoaded } from '../ranked/identity';
-import { normalizeAddress, rateKey } from './rate-limit';
+import { secretLoaded } from '../accounts/identity';
+import { normalizeAddress, rateKey } from '../guards/client-address';
 import { matchAsText } from '../ranked/match-text';
-import type { RankedStore } from '../ranked/ranked-store';
-import type { PlayerRecord } from '../ranked/records';
+import type { RankedStore } from '../stores/ranked-store';
+import type { PlayerRecord } from '../accounts/player-record';
 import { jsonBody } from './json-body';
 
 /** `POST /api/guest`'s body: `{name}` and nothing else (the name itself is checked by the account store). */

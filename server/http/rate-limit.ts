@@ -4,22 +4,18 @@
  * process falls back to counting in memory (the insurance limiter) until it is back.
  * Without Redis: in memory.
  *
- * The client address is the socket's peer, or with TRUST_PROXY=n the address n entries from
- * the right of X-Forwarded-For (each trusted proxy appends the address it saw; entries further
- * left are whatever the client wrote). IPv6 addresses count per /64, which is what one
- * subscriber usually holds.
+ * The client address and its counting key: server/guards/client-address.ts.
  */
-import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type express from 'express';
 import type Redis from 'ioredis';
 import { connectRedis } from '../redis-connection';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimitRule, RateLimitSettings } from '../config';
+import type { LimitedRoute, RateLimitRule, RateLimitSettings } from '../limits';
 import { log } from '../log';
 import { httpMetrics } from '../metrics';
+import { clientAddress, isLoopback, rateKey } from '../guards/client-address';
 
-export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login' | 'read' | 'health';
 
 export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -90,43 +86,4 @@ export class HttpLimits {
 
 export function tooManyRequests(retryAfterSeconds: number) {
   return { error: `too many requests: try again in ${retryAfterSeconds} s`, code: 'rate_limited' };
-}
-
-export function clientAddress(req: IncomingMessage, trustProxy: number): string {
-  const peer = normalizeAddress(req.socket.remoteAddress ?? '');
-  if (trustProxy <= 0) return peer;
-  const header = req.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : header ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const chain = [...forwarded, peer]; // the nearest hop last
-  const picked = normalizeAddress(chain[Math.max(0, chain.length - 1 - trustProxy)]);
-  return isIP(picked) ? picked : peer;
-}
-
-/** IPv4-mapped IPv6 as IPv4; everything else as given (lower case). */
-export function normalizeAddress(address: string): string {
-  const lower = address.trim().toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  return mapped ? mapped[1] : lower;
-}
-
-export function isLoopback(address: string): boolean {
-  return address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
-}
-
-/** The counter key of an address: IPv4 as is, IPv6 by its /64 prefix. */
-export function rateKey(address: string): string {
-  if (isIP(address) !== 6) return address || 'unknown';
-  return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
-}
-
-function expandIPv6(address: string): string[] {
-  const [head, tail] = address.split('%')[0].split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail ? tail.split(':') : [];
-  if (right.length && right[right.length - 1].includes('.')) right.splice(-1, 1, '0', '0'); // embedded IPv4: the /64 ignores it
-  const fill = tail === undefined ? [] : new Array(Math.max(0, 8 - left.length - right.length)).fill('0');
-  return [...left, ...fill, ...right].map((group) => (group || '0').replace(/^0+(?=.)/, ''));
 }

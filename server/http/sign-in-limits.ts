@@ -8,7 +8,8 @@
 import type express from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { isLoopback, rateKey, type Verdict } from './rate-limit';
+import type { Verdict } from './rate-limit';
+import { isLoopback, rateKey } from '../guards/client-address';
 import { log } from '../log';
 
 export interface SignInLimitSettings {

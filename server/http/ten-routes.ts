@@ -1,7 +1,7 @@
 /** Ten Exorcism over HTTP: `POST /api/ten/verify` replays an exported session; `GET /api/ten/highscores` lists verified scores. */
 import type express from 'express';
 import { EXPORT_FORMAT_KEYS, parseSession, verifySession } from '../../shared/games/ten-exorcism';
-import type { HighScoreStore } from '../stats/high-scores';
+import type { HighScoreStore } from '../stores/high-scores';
 import { jsonBody } from './json-body';
 
 /**

@@ -14,7 +14,7 @@ import { matchMaker, type Room } from '@colyseus/core';
 import { roomStore, SnapshotTooLarge } from './room-store';
 import { roomLog } from '../log';
 import { metrics } from '../metrics';
-import { saveWaitMs } from '../table/timings';
+import { saveWaitMs } from '../timings';
 
 /** How long a save may take before the room tells its clients that storage is slow. */
 const SLOW_SAVE_MS = 500;

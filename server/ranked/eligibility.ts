@@ -8,16 +8,9 @@
  * - a decisive game counts only when the loser made at least `minLoserMoves` actions of their own (a resignation is not one).
  * Tests and benchmarks lift them through the environment (0 turns a rule off).
  */
-import type { PlayerRecord } from './records';
+import { DEFAULT_RANKED_RULES, type RankedRules } from '../limits';
+import type { PlayerRecord } from '../accounts/player-record';
 
-export interface RankedRules {
-  minAccountAgeHours: number;
-  gamesPerPairPerDay: number;
-  sameAddressDays: number;
-  minLoserMoves: number;
-}
-
-export const DEFAULT_RANKED_RULES: RankedRules = { minAccountAgeHours: 24, gamesPerPairPerDay: 3, sameAddressDays: 7, minLoserMoves: 5 };
 
 const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -42,7 +35,7 @@ export function rankedRefusal(player: Pick<PlayerRecord, 'name' | 'createdAt'>, 
 
 /** What pairing needs to know of a waiting player's account. */
 export interface AccountOrigin {
-  /** The address key (rate-limit.ts rateKey) the account was made from; absent for accounts from before. */
+  /** The address key (guards/client-address.ts rateKey) the account was made from; absent for accounts from before. */
   createdFrom?: string;
   createdAt: number;
 }

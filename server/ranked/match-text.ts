@@ -4,7 +4,7 @@
  * bottom: the centre is h8, the top-left corner a15; shared/games/gomoku/notation.ts).
  */
 import { cellName, pointName } from '../../shared/games/gomoku/notation';
-import type { MatchRecord } from './records';
+import type { MatchRecord } from '../stores/records';
 
 export function matchAsText(match: MatchRecord): string {
   const name = (id: string | null) => match.players.find((p) => p.id === id)?.name ?? '-';

@@ -9,7 +9,7 @@ import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
 import type { TableHost } from '../table/server-game';
-import { nextGameMs } from '../table/timings';
+import { nextGameMs } from '../timings';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
 /** Ranked games always use Swap 2 and the standard rule on 15x15 (seed Property 8, RULINGS). */

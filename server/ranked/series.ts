@@ -8,8 +8,8 @@ import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import type { Score } from '../../shared/games/rating/glicko2';
 import { DAY_MS, loserMovedEnough, pairHasGamesLeft } from './eligibility';
-import type { RankedStore } from './ranked-store';
-import type { GameRecord, MatchRecord } from './records';
+import type { RankedStore } from '../stores/ranked-store';
+import type { GameRecord, MatchRecord } from '../stores/records';
 
 /** History lines read for the pair's daily cap: more than the cap can ever reach in a day. */
 const HISTORY_LOOKBACK = 100;

@@ -9,9 +9,9 @@ import { ErrorCode, LobbyRoom, ServerError, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { decodePayload, stringField } from '../../shared/core/payload';
 import { metrics } from '../metrics';
-import { rejectUnknownMessage, sendError } from '../table/errors';
-import { guardFrames } from '../table/flood-control';
-import { parseClientOptions } from '../table/join-options';
+import { rejectUnknownMessage, sendError } from '../guards/errors';
+import { guardFrames } from '../guards/flood-control';
+import { parseClientOptions } from '../guards/join-options';
 
 const FILTER_FIELDS_MAX = 8;
 

@@ -11,11 +11,11 @@ import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import { online } from '../presence/online';
 import type { CommonErrorCode } from '../../shared/core/errors';
-import { rejectUnknownMessage, sendError } from './errors';
-import { guardFrames } from './flood-control';
-import { invalidOption } from './join-options';
+import { rejectUnknownMessage, sendError } from '../guards/errors';
+import { guardFrames } from '../guards/flood-control';
+import { invalidOption } from '../guards/join-options';
 import { holdSeat } from './room-timers';
-import { reconnectSeconds } from './timings';
+import { reconnectSeconds } from '../timings';
 
 /** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
 export const MAX_SPECTATORS = 100;

@@ -15,7 +15,7 @@ import { CloseCode, matchMaker, type Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
-import { roomBudget } from '../rooms/room-budget';
+import { roomBudget } from '../guards/room-budget';
 import type { SeatRecord, TablePolicy } from './server-game';
 import type { TableHost } from './server-game';
 

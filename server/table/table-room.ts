@@ -15,18 +15,17 @@ import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
 import { newKey } from '../ids';
 import type { Services } from '../services';
-import { FloodControl } from './flood-control';
+import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
-import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from './join-options';
+import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { botDelayMs, nextRoundMs, reconnectSeconds } from './timings';
+import { botDelayMs, nextRoundMs, reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
-import { roomClientAddress } from './client-address';
-import { rateKey } from '../http/rate-limit';
-import { secretLoaded, verifyToken } from '../ranked/identity';
-import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../rooms/room-budget';
+import { rateKey, roomClientAddress } from '../guards/client-address';
+import { secretLoaded, verifyToken } from '../accounts/identity';
+import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../guards/room-budget';
 
 /** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
 export const SNAPSHOT_VERSION = 2;

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { connectRedis } from '../redis-connection';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/open';
 import { migrate } from '../db/migrate';
-import { importFromRedis } from '../db/import-redis';
+import { importFromRedis } from './import-redis';
 
 async function main(): Promise<void> {
   const redisUrl = process.argv[2];

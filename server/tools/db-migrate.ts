@@ -6,7 +6,7 @@
  * servers: migrations take an advisory lock and each file is applied once.
  */
 import path from 'node:path';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/open';
 import { migrate } from '../db/migrate';
 
 async function main(): Promise<void> {

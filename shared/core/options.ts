@@ -1,7 +1,7 @@
 /**
  * Building blocks for a game's join/create options (valibot entries). Options are untrusted
  * data; the server reads them as own properties only into the closed shape a game declares
- * (server/table/join-options.ts), and these give each refusal a message that names the field.
+ * (server/guards/join-options.ts), and these give each refusal a message that names the field.
  */
 import * as v from 'valibot';
 

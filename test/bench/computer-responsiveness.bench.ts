@@ -11,7 +11,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor } from '../../server/app';
 import { computerCounts } from '../../server/games/gomoku/computer';
-import type { ComputerLimits } from '../../server/games/gomoku/computer-limits';
+import type { ComputerLimits } from '../../server/limits';
 import { BLACK_CELLS, WHITE_CELLS, until } from './move-latency.bench';
 import { percentile, report } from './timing';
 

@@ -10,7 +10,7 @@
  */
 import { openPostgres } from '../../server/db/postgres';
 import { migrate } from '../../server/db/migrate';
-import { SqlRankedStore } from '../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../server/stores/ranked-store';
 import { createPostgresDatabase } from '../support/database';
 import { percentile, report } from './timing';
 

@@ -4,7 +4,7 @@
  * itself is tested on both engines in test/server/db/stores.test.ts.
  */
 import Redis from 'ioredis';
-import { SqlFinishedGameStore } from '../../server/history/finished-games';
+import { SqlFinishedGameStore } from '../../server/stores/finished-games';
 import { seatTwo, type GomokuRoomClient } from '../support/gomoku-client';
 import { getJson, playSeatOneWins } from '../support/ranked';
 import { redisServerSuite, sdkClient, waitForState } from '../support/server';

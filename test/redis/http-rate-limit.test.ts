@@ -8,8 +8,10 @@
 import type { IncomingMessage } from 'node:http';
 import Redis from 'ioredis';
 import { startParlor, type RunningParlor } from '../../server/app';
-import { DEFAULT_RATE_LIMITS, type ParlorConfig, type RateLimitSettings } from '../../server/config';
-import { HttpLimits, clientAddress, rateKey, rateLimitRedis } from '../../server/http/rate-limit';
+import type { ParlorConfig } from '../../server/config';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/limits';
+import { HttpLimits, rateLimitRedis } from '../../server/http/rate-limit';
+import { clientAddress, rateKey } from '../../server/guards/client-address';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 import { testFileDatabase } from '../support/database';
 

@@ -5,7 +5,7 @@
  * the settlement is replayed.
  */
 import { Client } from '@colyseus/sdk';
-import { SqlRankedStore } from '../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../server/stores/ranked-store';
 import { openPostgres } from '../../server/db/postgres';
 import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';

@@ -8,7 +8,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
 import { liveComputerGames } from '../../server/games/gomoku/computer-games';
-import { issueToken } from '../../server/ranked/identity';
+import { issueToken } from '../../server/accounts/identity';
 import { nextMessage, startTestServer, waitForState } from '../support/server';
 
 jest.setTimeout(120000);

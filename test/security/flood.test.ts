@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import type { Room } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
 import { registry } from '../../server/metrics';
-import { DEFAULT_FLOOD_LIMITS } from '../../server/table/flood-control';
+import { DEFAULT_FLOOD_LIMITS } from '../../server/limits';
 import { serverState, sdkClient, sleep, waitForState } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
 import { closed, collectErrors, eventually, httpBase, leaveAll, localRoom, serverSuite, within } from './support';

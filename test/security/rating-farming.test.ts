@@ -11,10 +11,10 @@
  * The age rule is lifted by back-dating accounts in the database, as a day of waiting would.
  */
 import type { Database } from '../../server/db/database';
-import { SqlRankedStore } from '../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../server/stores/ranked-store';
 import { testFileDatabase } from '../support/database';
 import type { RunningParlor } from '../../server/app';
-import { DEFAULT_RANKED_RULES, type RankedRules } from '../../server/ranked/eligibility';
+import { DEFAULT_RANKED_RULES, type RankedRules } from '../../server/limits';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 import { bySeat, getJson, makeAccount, queueUp, takeSeat, type Guest } from '../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../support/server';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
-import { SqlCounterStore } from '../../server/stats/counter-store';
+import { SqlCounterStore } from '../../server/stores/counter-store';
 import { testFileDatabase } from '../support/database';
 import type { Room } from '@colyseus/sdk';
 import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';

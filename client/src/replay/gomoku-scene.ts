@@ -14,7 +14,7 @@ import { h } from '../dom';
 import { inputFromReplay } from '../../../shared/games/gomoku/analysis/replay-input';
 import type { GameAnalysisPanel } from '../games/gomoku/analysis/game-panel';
 import { analysisBoardLink } from '../games/gomoku/analysis/board-link';
-import type { ReplayOptions } from './registry';
+import type { ReplayOptions } from './scene';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
 export interface GomokuReplayRecord {

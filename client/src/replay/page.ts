@@ -1,7 +1,8 @@
 /** `#/replay/<id>`: a finished game, loaded from `GET /api/games/<id>` and shown by its game's scene. */
 import { h } from '../dom';
 import { fetchFinishedGame, type FinishedGame } from './finished-game';
-import { REPLAY_SCENES, type ReplayOptions } from './registry';
+import { REPLAY_SCENES } from './registry';
+import type { ReplayOptions } from './scene';
 
 export async function showReplay(view: HTMLElement, id: string, options: ReplayOptions = {}): Promise<() => void> {
   let game: FinishedGame | null;

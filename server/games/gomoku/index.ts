@@ -3,7 +3,7 @@
  * listing fields; ranked series, rematches and the finished-game history plug in as policies.
  */
 import { gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
-import { botDelayMs } from '../../table/timings';
+import { botDelayMs } from '../../timings';
 import { think } from './computer';
 import { admitComputerGame, checkComputerGame } from './computer-games';
 import { rankedSeries } from '../../ranked/series-policy';

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { gomokuOptions as ruleOptions } from '../../../shared/games/gomoku';
-import { parseClientOptions, parseRoomOptions, seatOptions } from '../../table/join-options';
+import { parseClientOptions, parseRoomOptions, seatOptions } from '../../guards/join-options';
 import { rankedOptionSchema, type RankedOption } from '../../ranked/series';
 
 const gomokuOptions = { ...seatOptions, ...ruleOptions };

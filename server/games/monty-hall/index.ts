@@ -8,7 +8,7 @@ import { completedResult, EMPTY_STATS, MONTY_WAITING_VIEW, montyHallGame, record
 import type { Services } from '../../services';
 import type { ServerGame } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
-import { montyStatsTtlDays } from '../../table/timings';
+import { montyStatsTtlDays } from '../../timings';
 import { montyPlayerIdentity, type MontyLocal } from './player-identity';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './schema';
 

@@ -10,7 +10,7 @@
  * the snapshot so a restored room counts for the same player.
  */
 import { createHash } from 'node:crypto';
-import { verifyToken } from '../../ranked/identity';
+import { verifyToken } from '../../accounts/identity';
 import type { TableHost, TablePolicy } from '../../table/server-game';
 
 /** One Monty Hall room's own data: the player's counter group, null without an identity (this room's games only). */

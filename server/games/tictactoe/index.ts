@@ -6,9 +6,9 @@
 import { chooseMove, gameEnded, legalMoves, newTable, qKey, gameUpdates, stateKey, tictactoeGame, tictactoeView, type TttTableState, type TttView } from '../../../shared/games/tictactoe';
 import type { ServerGame } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
-import { rateKey } from '../../http/rate-limit';
-import { sharedWindow } from '../../rooms/sliding-window';
-import { tttLearnPerHour } from '../../table/timings';
+import { rateKey } from '../../guards/client-address';
+import { sharedWindow } from '../../guards/sliding-window';
+import { tttLearnPerHour } from '../../timings';
 import { TicTacToeState, TttPlayer } from './schema';
 
 export interface TttListing {

@@ -1,5 +1,5 @@
 import { matchAsText } from '../../../server/ranked/match-text';
-import type { MatchRecord } from '../../../server/ranked/records';
+import type { MatchRecord } from '../../../server/stores/records';
 
 const cell = (x: number, y: number) => y * 15 + x;
 

@@ -3,7 +3,7 @@
  * a series, the Glicko-2 amounts, the leaderboard, player and match pages, refusals.
  */
 import type { RunningParlor } from '../../../server/app';
-import { SqlRankedStore } from '../../../server/ranked/ranked-store';
+import { SqlRankedStore } from '../../../server/stores/ranked-store';
 import { testFileDatabase } from '../../support/database';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glicko2';
 import { emptyRedis, testRedisUrl } from '../../support/processes';

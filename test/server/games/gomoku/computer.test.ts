@@ -5,7 +5,8 @@
  * shorter as the line gets longer.
  */
 import { budgetUnderLoad, computerCounts, decisionsThinking, MIN_BUDGET_MS, think, waitingDecisions, type ThinkRequest } from '../../../../server/games/gomoku/computer';
-import { setComputerLimits, DEFAULT_COMPUTER_LIMITS } from '../../../../server/games/gomoku/computer-limits';
+import { setComputerLimits } from '../../../../server/games/gomoku/computer-limits';
+import { DEFAULT_COMPUTER_LIMITS } from '../../../../server/limits';
 import { applyAction, newGame } from '../../../../shared/games/gomoku';
 
 const opening = () => newGame({ rule: 'standard', swap2: false });

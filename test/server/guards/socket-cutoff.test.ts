@@ -8,7 +8,7 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { cutOff } from '../../../server/table/socket-cutoff';
+import { cutOff } from '../../../server/guards/socket-cutoff';
 
 const FRAMES = 20_000;
 const CUT_AT = 10;

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { PROVISIONAL_RD } from '../../shared/games/rating/glicko2';
-import { settle, type HistoryEntry, type MatchRecord, type PlayerRecord, type SettleRequest, type Settlement } from './records';
+import { settle, type HistoryEntry, type MatchRecord, type SettleRequest, type Settlement } from './records';
+import type { PlayerRecord } from '../accounts/player-record';
 
 export interface RankedStore {
   /** The token-signing secret: AUTH_SECRET, else one generated once and shared through the store. */

@@ -10,13 +10,13 @@
  * hash roomId → clients. An entry whose room no longer exists (a process died before its
  * clients left) is pruned when the address reaches the cap, by asking the matchmaker's driver.
  *
- * The address comes from the matchmaking gate (gate.ts), which writes the one it computed
+ * The address comes from the matchmaking gate (server/http/gate.ts), which writes the one it computed
  * (honouring TRUST_PROXY) into a request header Colyseus hands to a room's static onAuth.
  */
 import { ServerError, matchMaker } from '@colyseus/core';
 import type Redis from 'ioredis';
-import type { RateLimitRule } from '../config';
-import { isLoopback, rateKey } from '../http/rate-limit';
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../limits';
+import { isLoopback, rateKey } from './client-address';
 import { log } from '../log';
 import { SlidingWindow } from './sliding-window';
 
@@ -28,17 +28,6 @@ export const TOO_MANY_ROOMS = 'too_many_rooms';
 /** HTTP's "too many requests": the gate passes it through as the matchmaking answer's status. */
 const TOO_MANY_STATUS = 429;
 
-export interface RoomLimits {
-  /** Room creations per address (sliding window); `points: 0` turns it off. */
-  create: RateLimitRule;
-  /** Table rooms one address holds at once; 0 turns it off. */
-  maxPerAddress: number;
-  /** Loopback addresses are not counted (tests and benchmarks; RATE_LIMIT_EXEMPT_LOOPBACK). */
-  exemptLoopback: boolean;
-  keyPrefix: string;
-}
-
-export const DEFAULT_ROOM_LIMITS: RoomLimits = { create: { points: 30, seconds: 60 }, maxPerAddress: 20, exemptLoopback: false, keyPrefix: 'parlor:rooms' };
 
 /** Held entries expire this long after the last join of their address (a safety net behind the pruning). */
 const HELD_TTL_SECONDS = 24 * 60 * 60;

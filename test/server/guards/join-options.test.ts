@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { parseClientGomokuOptions, parseGomokuRoomOptions } from '../../../server/games/gomoku/options';
-import { SERVER_ONLY_OPTIONS } from '../../../server/table/join-options';
+import { SERVER_ONLY_OPTIONS } from '../../../server/guards/join-options';
 
 it('a client gets a closed shape with defaults', () => {
   expect(parseClientGomokuOptions(undefined)).toEqual({ name: 'Guest', spectate: false, rule: 'standard', swap2: true, turnSeconds: 60 });

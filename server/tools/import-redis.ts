@@ -9,11 +9,12 @@
  * Redis is only read.
  */
 import type Redis from 'ioredis';
-import type { Database } from './database';
+import type { Database } from '../db/database';
 import { nameKey } from '../accounts/names';
-import type { HistoryEntry, MatchRecord, PlayerRecord, Settlement } from '../ranked/records';
-import { SqlFinishedGameStore, type FinishedGame } from '../history/finished-games';
-import type { HighScore } from '../stats/high-scores';
+import type { HistoryEntry, MatchRecord, Settlement } from '../stores/records';
+import type { PlayerRecord } from '../accounts/player-record';
+import { SqlFinishedGameStore, type FinishedGame } from '../stores/finished-games';
+import type { HighScore } from '../stores/high-scores';
 
 export interface ImportCounts {
   players: number;

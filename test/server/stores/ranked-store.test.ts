@@ -4,8 +4,9 @@
  * games at once, matches, the leaderboard and histories. No mocks: real databases.
  */
 import type { Database } from '../../../server/db/database';
-import { SqlRankedStore } from '../../../server/ranked/ranked-store';
-import { newPlayer, type MatchRecord } from '../../../server/ranked/records';
+import { SqlRankedStore } from '../../../server/stores/ranked-store';
+import type { MatchRecord } from '../../../server/stores/records';
+import { newPlayer } from '../../../server/accounts/player-record';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../../shared/games/rating/glicko2';
 import { emptyTables, openTestPglite, openTestPostgres } from '../../support/database';
 

@@ -4,7 +4,7 @@
  * memory and in Redis (one script, Redis's clock).
  */
 import Redis from 'ioredis';
-import { SlidingWindow } from '../../../server/rooms/sliding-window';
+import { SlidingWindow } from '../../../server/guards/sliding-window';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
 
 it('in memory: no burst of twice the limit across a window edge', async () => {

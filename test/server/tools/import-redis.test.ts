@@ -5,13 +5,14 @@
  */
 import Redis from 'ioredis';
 import type { Database } from '../../../server/db/database';
-import { importFromRedis } from '../../../server/db/import-redis';
-import { SqlRankedStore } from '../../../server/ranked/ranked-store';
-import { SqlFinishedGameStore } from '../../../server/history/finished-games';
-import { SqlCounterStore } from '../../../server/stats/counter-store';
-import { SqlHighScoreStore } from '../../../server/stats/high-scores';
-import { SqlQTableStore } from '../../../server/stats/q-table-store';
-import { newPlayer, type MatchRecord } from '../../../server/ranked/records';
+import { importFromRedis } from '../../../server/tools/import-redis';
+import { SqlRankedStore } from '../../../server/stores/ranked-store';
+import { SqlFinishedGameStore } from '../../../server/stores/finished-games';
+import { SqlCounterStore } from '../../../server/stores/counter-store';
+import { SqlHighScoreStore } from '../../../server/stores/high-scores';
+import { SqlQTableStore } from '../../../server/stores/q-table-store';
+import type { MatchRecord } from '../../../server/stores/records';
+import { newPlayer } from '../../../server/accounts/player-record';
 import { openTestPglite } from '../../support/database';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
 

@@ -1,4 +1,5 @@
-import { FloodControl, type FloodLimits } from '../../../server/table/flood-control';
+import { FloodControl } from '../../../server/guards/flood-control';
+import type { FloodLimits } from '../../../server/limits';
 
 const limits: FloodLimits = { burst: 5, perSecond: 10, disconnectAfter: 8, windowMs: 1000 };
 

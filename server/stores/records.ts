@@ -1,21 +1,10 @@
 /**
- * What ranked play keeps: players with their Glicko-2 ratings, matches (series) with every
- * game, and the settlement of each rated game. The rating arithmetic of a settlement is here,
+ * What ranked play keeps besides the players (server/accounts/player-record.ts): matches
+ * (series) with every game, and the settlement of each rated game. The rating arithmetic of a settlement is here,
  * once, for both stores.
  */
-import { LICHESS, NEW_PLAYER, rateGame, type Rating, type Score } from '../../shared/games/rating/glicko2';
-
-export interface PlayerRecord extends Rating {
-  id: string;
-  name: string;
-  games: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  createdAt: number;
-  /** The address key (rate-limit.ts rateKey) the account was made from: accounts of one address are not paired in their first week. */
-  createdFrom?: string;
-}
+import { LICHESS, rateGame, type Rating, type Score } from '../../shared/games/rating/glicko2';
+import type { PlayerRecord } from '../accounts/player-record';
 
 export interface GameRecord {
   /** 1-based game number within the match. */
@@ -69,10 +58,6 @@ export interface Settlement {
   after: Record<string, PlayerRecord>;
   changes: Record<string, { before: number; after: number; rdAfter: number }>;
   history: [HistoryEntry, HistoryEntry];
-}
-
-export function newPlayer(id: string, name: string, now: number, createdFrom?: string): PlayerRecord {
-  return { id, name, ...NEW_PLAYER, games: 0, wins: 0, losses: 0, draws: 0, createdAt: now, ...(createdFrom ? { createdFrom } : {}) };
 }
 
 /** Both players after one game, with their history lines. Pure: the stores make it happen once. */

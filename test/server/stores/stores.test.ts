@@ -4,12 +4,12 @@
  * the Tic Tac Toe Q-table, finished games with the size cap and the 30-day casual retention.
  */
 import type { Database } from '../../../server/db/database';
-import { SqlCounterStore } from '../../../server/stats/counter-store';
-import { KEEP, SqlHighScoreStore } from '../../../server/stats/high-scores';
-import { SqlQTableStore } from '../../../server/stats/q-table-store';
-import { FINISHED_GAME_TTL_SECONDS, MAX_FINISHED_GAME_BYTES, SqlFinishedGameStore, type FinishedGame } from '../../../server/history/finished-games';
-import { SqlRankedStore } from '../../../server/ranked/ranked-store';
-import { newPlayer } from '../../../server/ranked/records';
+import { SqlCounterStore } from '../../../server/stores/counter-store';
+import { KEEP, SqlHighScoreStore } from '../../../server/stores/high-scores';
+import { SqlQTableStore } from '../../../server/stores/q-table-store';
+import { FINISHED_GAME_TTL_SECONDS, MAX_FINISHED_GAME_BYTES, SqlFinishedGameStore, type FinishedGame } from '../../../server/stores/finished-games';
+import { SqlRankedStore } from '../../../server/stores/ranked-store';
+import { newPlayer } from '../../../server/accounts/player-record';
 import { emptyTables, openTestPglite, openTestPostgres } from '../../support/database';
 
 jest.setTimeout(60000);

@@ -4,8 +4,7 @@
  * keeps the secret's loading and the synchronous check the rooms use that only want to know who
  * a client says it is; rated play asks the account store (token version, registered, deleted).
  */
-import { checkToken, setTokenSecret, signToken } from '../accounts/tokens';
-import type { RankedStore } from './ranked-store';
+import { checkToken, setTokenSecret, signToken } from './tokens';
 
 export interface Identity {
   playerId: string;
@@ -20,7 +19,7 @@ let loading: Promise<void> = Promise.resolve();
  * start takes 6-10 s): the server does not wait for it to listen. Until it is loaded a token
  * verifies as nothing where the check is synchronous; the async paths wait (secretLoaded).
  */
-export function loadSecret(store: RankedStore, fromEnv: string | undefined): Promise<void> {
+export function loadSecret(store: { secret(fromEnv: string | undefined): Promise<string> }, fromEnv: string | undefined): Promise<void> {
   if (fromEnv) {
     setTokenSecret(fromEnv);
     loaded = true;

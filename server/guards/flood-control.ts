@@ -13,22 +13,11 @@
  */
 import { CloseCode, type Client, type Room } from '@colyseus/core';
 import { metrics } from '../metrics';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from '../limits';
 import { roomLog } from '../log';
 import { sendError } from './errors';
 import { cutOff } from './socket-cutoff';
 
-export interface FloodLimits {
-  /** Messages a client may send at once. */
-  burst: number;
-  /** Messages a second it may keep sending. */
-  perSecond: number;
-  /** Dropped messages within `windowMs` that get it disconnected. */
-  disconnectAfter: number;
-  windowMs: number;
-}
-
-/** The defaults (README, "Limits"); the server's config may change them (MESSAGE_BURST, MESSAGE_RATE). */
-export const DEFAULT_FLOOD_LIMITS: FloodLimits = { burst: 60, perSecond: 20, disconnectAfter: 100, windowMs: 10_000 };
 
 let limits: FloodLimits = DEFAULT_FLOOD_LIMITS;
 
