@@ -29,7 +29,6 @@ import { openServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
-import { mountTenRoutes } from './http/ten-routes';
 import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore, setRoomStore } from './persistence/room-store';
 import { reportOutages } from './redis-connection';
@@ -178,7 +177,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       http.before(app);
       mountAuthRoutes(app, { accounts, limits: signInLimits, mailer, publicUrl: () => config.publicUrl ?? `http://localhost:${listenPort}` });
       mountRankedRoutes(app, services.ranked, accounts);
-      mountTenRoutes(app, services.highScores);
+      // Each game's own routes (Ten Exorcism's verify and high scores), with the limits of the HTTP side.
+      for (const game of options.games ?? GAMES) game.routes?.(app, { services, limit: (route) => http.limits.middleware(route) });
       mountHistoryRoutes(app, services.history);
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
       http.after(app);

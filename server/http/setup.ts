@@ -40,7 +40,7 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
       app.post('/api/guest', limits.middleware('guest'));
       // New accounts and reset mails count as new guests do (failed sign-ins have limits of their own: sign-in-limits.ts).
       app.post(['/auth/anonymous', '/auth/register', '/auth/forgot-password'], limits.middleware('guest'));
-      app.post('/api/ten/verify', limits.middleware('ten_verify'));
+      // A game's own routes take their limits where they are mounted (ServerGame.routes: Ten Exorcism's verify).
       // Reads are cheap but each may cost a Redis round trip: a scraper must not get them for free.
       app.get('/api/*path', limits.middleware('read'));
       app.get('/healthz', limits.middleware('health'));

@@ -1,13 +1,18 @@
 /**
- * A game's server part: only what is truly its own — the synced schema, the mirror from
- * the rules' public view into it, and its lobby listing fields. Seats, clocks, bots,
- * persistence and the action pipeline are the table's (table-room.ts), once for every game.
+ * A game's server part, what the table (table-room.ts) needs of a game besides its rules
+ * (`definition`): the synced schema with the mirror from the rules' public view into it, its
+ * lobby listing; how seats are taken when full and what happens when a player is gone; its
+ * server-side hooks (an asynchronous bot brain, an admission with its early screen, queries,
+ * its own never-synced data and its policies: ranked series, history, rematch). Seats, clocks,
+ * bots, persistence and the action pipeline are the table's, once for every game.
  */
 import type { Client, Presence } from '@colyseus/core';
 import type * as v from 'valibot';
 import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf, ViewOf } from '../../shared/core/game';
 import type { Random } from '../../shared/core/rng';
+import type express from 'express';
 import type { Services } from '../services';
+import type { LimitedRoute } from '../limits';
 import type { PresenceRow } from './parlor-room';
 import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
 import type { RoomPersistence } from '../persistence/room-persistence';
@@ -81,12 +86,13 @@ export interface Query<G extends AnyGame, L> {
   answer(ctx: StepContext<G, L>, payload: unknown): [type: string, payload: unknown];
 }
 
+/** Mounts a game's own HTTP routes; `limit` is the per-address rate limit of a route (README, "Rate limits"). */
+export type GameRoutes = (app: express.Application, ctx: { services: Services; limit: (route: LimitedRoute) => express.RequestHandler }) => void;
+
 export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object, L = unknown> {
   readonly definition: G;
   /** The synced state's class. */
   readonly schema: new () => S;
-  /** Server-only join/create options this game's policies take (e.g. `ranked`), parsed by them. */
-  readonly serverOptions?: readonly string[];
   /** Matchmaking filters besides `open` (`joinOrCreate` matches only rooms with these options). */
   readonly filterBy?: readonly string[];
   /**
@@ -114,6 +120,8 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => (() => void) | null;
   /** What `admit` would refuse, checked before a room is made (the static onAuth): throws that refusal, counts nothing. */
   readonly screen?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => void;
+  /** HTTP routes of the game's own, mounted once at start (Ten Exorcism's verify and high scores). */
+  readonly routes?: GameRoutes;
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
   readonly botDelayMs?: () => number;
 

@@ -147,15 +147,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     void roomBudget().release(address, this.roomId);
   }
 
-  /** The rules state, by the name a room's game has always had (white-box tests read, and set, `room.game`). */
-  get game(): StateOf<G> | null {
-    return this.rules;
-  }
-
-  set game(state: StateOf<G> | null) {
-    this.rules = state;
-  }
-
   protected get gameName(): string {
     return this.serverGame.definition.name;
   }
@@ -167,10 +158,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   override async onCreate(raw: unknown) {
     this.state = new this.serverGame.schema() as S & TableSchema;
     this.local = this.serverGame.local?.();
-    // Its fields read as the room's own, as they did before the table (white-box checks of a room's secrets).
-    for (const key of Object.keys(this.local ?? {})) {
-      if (!(key in this)) Object.defineProperty(this, key, { get: () => (this.local as Record<string, unknown>)[key] });
-    }
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
     // A room a client asked the matchmaker for counts against its address's budget (rematches and pairings count where they are made).

@@ -84,11 +84,6 @@ export interface GameDefinition<Config, State, Action, Event, View, Code extends
    * snapshot after every action); `revive` must read it back. Absent: stored as it is.
    */
   pack?(state: State): unknown;
-  /**
-   * What the server's fairness proof needs from one step: the card orders it shuffled
-   * (Flip 7), which the server commits to with a salted hash and reveals at the round's end.
-   */
-  shuffled?(events: readonly Event[], state: State): readonly (readonly string[])[];
 
   /** The game's client messages (type → payload schema): the wire schema lives beside the rules. */
   readonly messages: Readonly<Record<string, v.GenericSchema>>;

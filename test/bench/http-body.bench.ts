@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { exportSession, newGame, MAX_ATTEMPTS } from '../../shared/games/ten-exorcism';
 import { startParlor } from '../../server/app';
 import { setLogLevel } from '../../server/log';
-import { TEN_VERIFY_BODY } from '../../server/http/ten-routes';
+import { TEN_VERIFY_BODY } from '../../server/games/ten-exorcism/routes';
 import { MATCHMAKE_JSON_LIMITS, MAX_MATCHMAKE_BODY_BYTES } from '../../server/http/gate';
 import { percentile, report } from './timing';
 

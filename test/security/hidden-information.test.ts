@@ -19,6 +19,7 @@ import { pack } from 'msgpackr';
 import type { Client, Room } from '@colyseus/sdk';
 import { Mulberry32 } from '../../shared/core/rng';
 import { sdkClient, waitForState } from '../support/server';
+import { localOf, rulesOf } from '../support/room-internals';
 import { afterEveryFrame, eventually, JOIN_ROOM, leaveAll, localRoom, onEveryFrame, recordAllFrames, serverSuite, within, type Frame } from './support';
 
 jest.setTimeout(180000);
@@ -51,9 +52,10 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** Secrets a Flip 7 table holds now: the salts of a live round and the next cards, as they would appear if sent. */
 function flip7Secrets(room: any): string[] {
-  if (!room?.game || room.game.phase !== 'playing') return [];
-  const secrets: string[] = (room.commitments ?? []).map((c: { salt: string }) => c.salt).filter(Boolean);
-  const next: string[] = (room.game.deck ?? []).slice(0, 6);
+  const rules = rulesOf(room);
+  if (!rules || rules.phase !== 'playing') return [];
+  const secrets: string[] = (localOf(room)?.commitments ?? []).map((c: { salt: string }) => c.salt).filter(Boolean);
+  const next: string[] = (rules.deck ?? []).slice(0, 6);
   if (next.length === 6) {
     secrets.push(next.join(','));
     secrets.push(Buffer.from(pack(next)).subarray(1).toString('latin1')); // the cards as a msgpack list, without its header
@@ -69,7 +71,7 @@ function checkFrame(room: AnyRoom, frame: Frame) {
     for (const secret of flip7Secrets(server)) {
       if (frame.text.includes(secret)) leaks.push(`${entry.who} received a frame (code ${frame.code}) holding a secret of a live round: ${secret.length === 32 ? `salt ${secret}` : 'the next cards'}`);
     }
-  } else if (server?.game && server.game.phase !== 'complete' && frame.code !== JOIN_ROOM) {
+  } else if (rulesOf(server) && rulesOf(server).phase !== 'complete' && frame.code !== JOIN_ROOM) {
     // The handshake (JOIN_ROOM) carries the schema's field names; later frames carry values only.
     const m = /prize|hasPrize|open_with_prize/i.exec(frame.text);
     if (m) leaks.push(`${entry.who} received a frame (code ${frame.code}) naming '${m[0]}' before the game was complete`);
@@ -84,7 +86,7 @@ function checkDecoded(room: AnyRoom) {
     if (!s) return;
     if (entry.game === 'flip7') {
       const server = entry.server();
-      const live = new Set<string>(server?.game?.phase === 'playing' ? (server.commitments ?? []).map((c: { hash: string }) => c.hash) : []);
+      const live = new Set<string>(rulesOf(server)?.phase === 'playing' ? (localOf(server)?.commitments ?? []).map((c: { hash: string }) => c.hash) : []);
       for (const c of s.commitments ?? []) {
         const revealed = c.salt !== '' || c.order.length > 0;
         if (revealed && live.has(c.hash)) leaks.push(`${entry.who} decoded the salt or order of a commitment of the live round`);
@@ -96,7 +98,7 @@ function checkDecoded(room: AnyRoom) {
         if (doors.some((d: any) => d.state === 'open_with_prize')) leaks.push(`${entry.who} decoded a prize door before the end`);
         if (s.result !== undefined && s.result !== null) leaks.push(`${entry.who} decoded a result before the end`);
       } else if (s.result) {
-        const prize = entry.server()?.game?.prize;
+        const prize = rulesOf(entry.server())?.prize;
         if (typeof prize === 'number' && s.result.prizeLocation !== prize + 1) leaks.push(`${entry.who} decoded a result whose prize is not the server's`);
       }
     }
@@ -198,7 +200,7 @@ it('Flip 7: over whole random games, no client receives a salt or the deck order
       host.send('start', {});
       await waitForState(watcher, (s) => s.phase === 'playing' && s.commitments.length > 0, 10000);
       // Mid-round, with a snapshot in Redis: the smuggled copy, whose clients are watched too.
-      await eventually(() => (original?.game?.version ?? 0) > 0);
+      await eventually(() => (rulesOf(original)?.version ?? 0) > 0);
       const smuggled = await smuggle(client, 'flip7', host.roomId, original, 'flip7');
       // A spectator who comes in late gets the whole state at once: checked the same way.
       const late = (await client.joinById(host.roomId, { name: 'Late', spectate: true })) as AnyRoom;
@@ -285,7 +287,7 @@ it('Monty Hall: over random games, no client receives the prize door before the 
           await waitForState(watcher, (s) => s.phase === 'host_reveal');
           // Mid-game, with a snapshot in Redis: the smuggled copy of a game whose prize is placed.
           if (i === 0) {
-            await eventually(() => original?.game?.phase === 'host_reveal');
+            await eventually(() => rulesOf(original)?.phase === 'host_reveal');
             smuggled = await smuggle(client, 'monty_hall', player.roomId, original, 'monty_hall');
           }
           player.send('decide', { strategy });

@@ -9,6 +9,7 @@
 import Redis from 'ioredis';
 import type { Client, Room } from '@colyseus/sdk';
 import { sdkClient, waitForState } from '../support/server';
+import { localOf, rulesOf } from '../support/room-internals';
 import { stoneAt } from '../support/gomoku-client';
 import { eventually, framesReceivedBy, leaveAll, localRoom, recordAllFrames, roomCount, serverSuite, within } from './support';
 
@@ -86,8 +87,8 @@ async function snapshotOf(id: string): Promise<any | null> {
 /** Salts of the table's commitments that are still secret (the server's own view, read in-process). */
 function secretSalts(roomId: string): string[] {
   const room = localRoom(roomId);
-  if (!room || room.game?.phase !== 'playing') return [];
-  return (room.commitments ?? []).map((c: { salt: string }) => c.salt).filter(Boolean);
+  if (!room || rulesOf(room)?.phase !== 'playing') return [];
+  return (localOf(room)?.commitments ?? []).map((c: { salt: string }) => c.salt).filter(Boolean);
 }
 
 it("restore through create options is refused; Alice's live gomoku room, game and snapshot are untouched", async () => {

@@ -2,6 +2,7 @@ import type { RunningParlor } from '../../server/app';
 import { matchMaker } from '@colyseus/core';
 import { flatCells, type GomokuState } from '../../shared/games/gomoku';
 import { sdkClient, startTestServer, waitForState } from '../support/server';
+import { rulesOf } from '../support/room-internals';
 import { act, boardOf, cell, expectRejected, seatTwo, serverState, stoneAt } from '../support/gomoku-client';
 
 let server: RunningParlor;
@@ -77,7 +78,7 @@ describe('gomoku room: a game through every Swap 2 branch', () => {
     expect(p1.state.toJSON()).not.toHaveProperty('board');
     expect('board' in p2.state).toBe(false);
     expect([...p1.state.moves]).toEqual([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0]);
-    const rules = (matchMaker.getLocalRoomById(p1.roomId) as unknown as { game: GomokuState }).game;
+    const rules = rulesOf<GomokuState>(matchMaker.getLocalRoomById(p1.roomId))!;
     expect(boardOf(p1.state)).toEqual(flatCells(rules.board));
     expect(boardOf(synced)).toEqual(flatCells(rules.board));
     expect([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0].map((c) => stoneAt(p2.state, c))).toEqual([1, 2, 1, 2]);

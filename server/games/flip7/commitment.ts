@@ -3,10 +3,10 @@
  * mid-round), it publishes SHA-256 over UTF-8 `"<salt>:<card>,<card>,…"` — the salt is
  * 32 hex characters, the cards in draw order (top first) as their codes. When the round
  * ends it reveals the order and the salt, so anyone can check the cards dealt. Which
- * orders a step shuffled is rules knowledge (`flip7Game.shuffled`); the salts are the server's.
+ * orders a step shuffled is rules knowledge (`shuffledOrders`, shared/games/flip7); the salts are the server's.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { flip7Game, type Card, type Flip7Event, type Flip7State } from '../../../shared/games/flip7';
+import { shuffledOrders, type Card, type Flip7Event, type Flip7State } from '../../../shared/games/flip7';
 
 export interface Commitment {
   hash: string;
@@ -28,5 +28,5 @@ export function commit(order: Card[]): Commitment {
 /** The round's commitments after one step: a new round starts them afresh; every shuffle of the step adds one. */
 export function commitStep(commitments: readonly Commitment[], events: readonly Flip7Event[], after: Flip7State): Commitment[] {
   const kept = events.some((e) => e.type === 'round_started') ? [] : [...commitments];
-  return [...kept, ...(flip7Game.shuffled?.(events, after) ?? []).map((order) => commit([...order] as Card[]))];
+  return [...kept, ...shuffledOrders(events, after).map((order) => commit([...order] as Card[]))];
 }

@@ -7,6 +7,7 @@ import { exportSession, newGame, tenExorcismGame, tenExorcismMessages, tenView, 
 import type { ServerGame, StepContext } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
 import { TenExorcismState, TenPlayer } from './schema';
+import { tenRoutes } from './routes';
 
 export interface TenListing {
   game: 'ten_exorcism';
@@ -31,6 +32,7 @@ export const tenExorcismServer: ServerGame<typeof tenExorcismGame, TenExorcismSt
   schema: TenExorcismState,
   whenFull: 'refuse',
   whenGone: 'keep',
+  routes: tenRoutes,
   endsAtOutcome: false,
   init(state) {
     Object.assign(state, { spectators: 0, attempts: 0 });

@@ -97,7 +97,6 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   view: (state) => flip7View(state),
   outcome: (state) => (state.phase === 'game_over' && state.winner !== null ? { winner: state.winner, reason: 'score' } : null),
   version: (state) => state.version,
-  shuffled: shuffledOrders,
   messages: flip7Messages,
   decode: (type, payload, ctx) => {
     switch (type) {

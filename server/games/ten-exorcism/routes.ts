@@ -1,8 +1,7 @@
 /** Ten Exorcism over HTTP: `POST /api/ten/verify` replays an exported session; `GET /api/ten/highscores` lists verified scores. */
-import type express from 'express';
-import { EXPORT_FORMAT_KEYS, parseSession, verifySession } from '../../shared/games/ten-exorcism';
-import type { HighScoreStore } from '../stores/high-scores';
-import { jsonBody } from './json-body';
+import { EXPORT_FORMAT_KEYS, parseSession, verifySession } from '../../../shared/games/ten-exorcism';
+import { jsonBody } from '../../http/json-body';
+import type { GameRoutes } from '../../table/server-game';
 
 /**
  * The largest session the room exports is 1,000 attempts (MAX_ATTEMPTS) of ~40 bytes
@@ -18,15 +17,15 @@ export const TEN_VERIFY_BODY = {
   allowedKeys: new Set(EXPORT_FORMAT_KEYS),
 };
 
-export function mountTenRoutes(app: express.Application, highScores: HighScoreStore): void {
-  // The strict schema (unknown keys refused) runs before the replay, the only costly step.
-  app.post('/api/ten/verify', jsonBody(TEN_VERIFY_BODY), (req, res) => {
+export const tenRoutes: GameRoutes = (app, { services, limit }) => {
+  // Counted per address first (RATE_LIMIT_TEN_VERIFY); the strict schema (unknown keys refused) runs before the replay, the only costly step.
+  app.post('/api/ten/verify', limit('ten_verify'), jsonBody(TEN_VERIFY_BODY), (req, res) => {
     const parsed = parseSession(req.body);
     if (!parsed.ok) return void res.status(400).json({ error: parsed.reason, code: 'invalid_session', reason: parsed.reason });
     res.json(verifySession(parsed.session));
   });
 
   app.get('/api/ten/highscores', async (_req, res) => {
-    res.json({ scores: await highScores.top(20) });
+    res.json({ scores: await services.highScores.top(20) });
   });
-}
+};
