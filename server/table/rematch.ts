@@ -16,8 +16,7 @@ import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
 import { roomBudget } from '../guards/room-budget';
-import type { SeatRecord, TablePolicy } from './server-game';
-import type { TableHost } from './server-game';
+import type { SeatRecord, TableHost, TablePolicy, TableSchema } from './server-game';
 
 interface Votes {
   length: number;
@@ -26,13 +25,14 @@ interface Votes {
   [index: number]: string;
 }
 
-export interface RematchOptions {
+/** `S`: the game's synced schema, which the table hands to these as it is. */
+export interface RematchOptions<S = TableSchema> {
   /** The synced list of the players who asked. */
-  votes(state: unknown): Votes;
+  votes(state: S): Votes;
   /** The new room's options from this one's (default: the same). */
   next?(options: Record<string, unknown>): Record<string, unknown>;
   /** A table that has no rematch: the code and message to refuse with. */
-  refuse?(state: unknown): [code: TableErrorCode, message: string] | null;
+  refuse?(state: S): [code: TableErrorCode, message: string] | null;
   /** The seat (0-based) the player of `seat` takes in the new room, of `seats` (default: the next one round). */
   seat?(seat: number, seats: number): number;
 }
@@ -40,9 +40,11 @@ export interface RematchOptions {
 /** A person still at the table: not a bot's seat, nor one a bot plays for a player who left. */
 const present = (s: SeatRecord | undefined): s is SeatRecord => s !== undefined && !s.bot && s.strategy === undefined;
 
-export function rematch(options: RematchOptions) {
+export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
   return (host: TableHost): TablePolicy => {
-    const votes = () => options.votes(host.schema);
+    // The table's schema is the game's own class (ServerGame.schema), whose fields the policy reads.
+    const schema = () => host.schema as S;
+    const votes = () => options.votes(schema());
 
     let made = false;
     /** This room's players by the seat they were given in the new room. */
@@ -73,7 +75,7 @@ export function rematch(options: RematchOptions) {
       if (seat === null) return host.reject(client, 'spectator', 'spectators cannot act');
       if (host.game() === null) return host.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
       if (host.outcome() === null) return host.reject(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
-      const refused = options.refuse?.(host.schema);
+      const refused = options.refuse?.(schema());
       if (refused) return host.reject(client, refused[0], refused[1]);
       if (votes().includes(client.sessionId)) return host.reject(client, 'already_asked', 'you already asked for a rematch');
       const overBudget = await roomBudget().create(host.addressOf(client.sessionId));

@@ -59,12 +59,13 @@ export interface MirrorContext<G extends AnyGame, L = unknown> {
 }
 
 /** What a hook may do with the step it runs in. */
-export interface StepContext<G extends AnyGame, L = unknown> {
+/** `S`: the game's synced schema class (its server part's `schema`). */
+export interface StepContext<G extends AnyGame, L = unknown, S extends TableSchema = TableSchema> {
   readonly state: StateOf<G>;
   readonly config: ConfigOf<G>;
   readonly services: Services;
   readonly seats: readonly (SeatRecord | undefined)[];
-  readonly schema: TableSchema;
+  readonly schema: S;
   readonly roomId: string;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;
@@ -141,18 +142,18 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   listing(schema: S, config: ConfigOf<G>): Omit<Listing, 'game' | 'players' | 'spectators' | 'open'>;
 
   /** Runs inside an accepted step, after the rules and before the save (statistics, high scores, learning). */
-  afterStep?(ctx: StepContext<G, L>, events: readonly EventOf<G>[], client: Client | undefined): Promise<void> | void;
+  afterStep?(ctx: StepContext<G, L, S>, events: readonly EventOf<G>[], client: Client | undefined): Promise<void> | void;
   /** A message to the acting client once its action is saved (Ten Exorcism's `selection`). */
   reply?(events: readonly EventOf<G>[]): [type: string, payload: unknown] | null;
   /** Messages answered from the room's data without an action (Ten Exorcism's `export`, Flip 7's `log`). */
   readonly queries?: Readonly<Record<string, Query<G, L>>>;
   /** Data of the game's server part kept with the snapshot (Flip 7's commitments and log). */
-  save?(ctx: StepContext<G, L>, schema: S): unknown;
-  restore?(data: unknown, ctx: StepContext<G, L>, schema: S): Promise<void> | void;
+  save?(ctx: StepContext<G, L, S>, schema: S): unknown;
+  restore?(data: unknown, ctx: StepContext<G, L, S>, schema: S): Promise<void> | void;
   /** Runs once for a new room (each room has its own server part: see `TableRoom`). */
-  created?(ctx: StepContext<G, L>, schema: S): Promise<void> | void;
+  created?(ctx: StepContext<G, L, S>, schema: S): Promise<void> | void;
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
-  seated?(ctx: StepContext<G, L>, schema: S, seat: SeatRecord): Promise<void> | void;
+  seated?(ctx: StepContext<G, L, S>, schema: S, seat: SeatRecord): Promise<void> | void;
   /** Policies that plug into the table (ranked series, rematch). */
   readonly policies?: readonly ((host: TableHost) => TablePolicy)[];
 }

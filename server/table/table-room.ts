@@ -179,7 +179,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       this.seats[bot.seat] = { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy };
       this.addRow(bot.seat);
     }
-    for (const [type, schema] of Object.entries(this.definition.messages)) {
+    for (const [type, schema] of Object.entries<v.GenericSchema>(this.definition.messages)) {
       this.handle(type, schema, (client, payload) => this.onGameMessage(client, type, payload));
     }
     for (const [type, query] of Object.entries(this.serverGame.queries ?? {})) {
@@ -335,7 +335,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (type === 'start' && this.definition.start === 'host' && client.sessionId !== this.host) return this.reject(client, 'not_host', 'only the host starts the game');
     if (seat === null) return this.reject(client, 'spectator', 'spectators cannot act');
     if (!this.rules) return this.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
-    const action = this.definition.decode(type, payload, { seatOf: (id) => this.seatOf(id), elapsedMs: Date.now() - this.startedAt });
+    const action = this.definition.decode({ type, payload }, { seatOf: (id) => this.seatOf(id), elapsedMs: Date.now() - this.startedAt });
     if (isRejected(action)) return this.reject(client, action.code as CodeOf<G>, action.message);
     return this.act(seat, action, client);
   }
@@ -611,8 +611,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     for (const policy of this.policies) policy.mirror?.();
   }
 
-  private stepContext(): StepContext<G> {
-    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
+  private stepContext(): StepContext<G, unknown, S> {
+    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
   }
 
   private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);

@@ -36,12 +36,24 @@ export interface DecodeContext {
   elapsedMs: number;
 }
 
-export interface GameDefinition<Config, State, Action, Event, View, Code extends string> {
+/** A game's create options as its valibot shape parses them. */
+export type OptionsOf<Entries extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<Entries, undefined>>;
+
+/** One client message as its schema parsed it: its type, and its payload typed by that type. */
+export type MessageOf<Messages extends Readonly<Record<string, v.GenericSchema>>> = {
+  [Type in keyof Messages & string]: { readonly type: Type; readonly payload: v.InferOutput<Messages[Type]> };
+}[keyof Messages & string];
+
+export interface GameDefinition<
+  Config, State, Action, Event, View, Code extends string,
+  Options extends v.ObjectEntries = v.ObjectEntries,
+  Messages extends Readonly<Record<string, v.GenericSchema>> = Readonly<Record<string, v.GenericSchema>>,
+> {
   readonly name: string;
   /** The game's own join/create options as a closed valibot shape; the table adds `name` and `spectate`. */
-  readonly options: v.ObjectEntries;
+  readonly options: Options;
   /** The config a room plays by, from its parsed create options, or a refusal (options that contradict each other). */
-  config(options: Readonly<Record<string, unknown>>): Config | Rejected;
+  config(options: Readonly<OptionsOf<Options>>): Config | Rejected;
   /** How many seats: the game starts with at least `min` and seats at most `max`. */
   seats(config: Config): { min: number; max: number };
   /** `full`: the game begins once every seat is taken; `host`: once the first player sends `start`. */
@@ -86,14 +98,14 @@ export interface GameDefinition<Config, State, Action, Event, View, Code extends
   pack?(state: State): unknown;
 
   /** The game's client messages (type → payload schema): the wire schema lives beside the rules. */
-  readonly messages: Readonly<Record<string, v.GenericSchema>>;
-  /** A decoded payload of one of `messages` → the action it asks for, or a coded refusal. */
-  decode(type: string, payload: unknown, ctx: DecodeContext): Action | Rejected<Code>;
+  readonly messages: Messages;
+  /** A message its schema has parsed → the action it asks for, or a coded refusal. */
+  decode(message: MessageOf<Messages>, ctx: DecodeContext): Action | Rejected<Code>;
   /** Every code `apply` and `decode` may answer (the README lists them). */
   readonly errors: readonly Code[];
 }
 
-export type AnyGame = GameDefinition<any, any, any, any, any, string>;
+export type AnyGame = GameDefinition<any, any, any, any, any, string, any, any>;
 export type ConfigOf<G> = G extends GameDefinition<infer C, any, any, any, any, any> ? C : never;
 export type StateOf<G> = G extends GameDefinition<any, infer S, any, any, any, any> ? S : never;
 export type EventOf<G> = G extends GameDefinition<any, any, any, infer E, any, any> ? E : never;

@@ -80,8 +80,8 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   policies: [
     // Every finished game is kept for its replay: its log, and the final table.
     historyPolicy(describeFlip7),
-    rematch({
-      votes: (state) => (state as unknown as Flip7RoomState).rematchVotes,
+    rematch<Flip7RoomState>({
+      votes: (state) => state.rematchVotes,
       // Everyone keeps their seat: the bots of the new table sit where they sat (the first seats).
       seat: (seat) => seat,
     }),

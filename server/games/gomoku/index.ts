@@ -61,11 +61,11 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     rankedSeries,
     // Every finished game is kept for its replay (after the series policy, which fixes the game's number).
     historyPolicy(describeGomoku),
-    rematch({
-      votes: (state) => (state as unknown as GomokuRoomState).rematchVotes,
+    rematch<GomokuRoomState>({
+      votes: (state) => state.rematchVotes,
       // Against the computer, the other side opens the next game.
       next: (options) => (options.opponent === 'computer' ? { ...options, first: options.first === 'computer' ? 'human' : 'computer' } : options),
-      refuse: (state) => ((state as unknown as GomokuRoomState).ranked ? ['ranked', 'ranked games have no rematch: queue again for a new opponent or the same one'] : null),
+      refuse: (state) => (state.ranked ? ['ranked', 'ranked games have no rematch: queue again for a new opponent or the same one'] : null),
     }),
   ],
 };

@@ -57,7 +57,7 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
   async afterStep(ctx, events) {
     const result = completedResult(events);
     if (!result || !ctx.seats[0]) return;
-    const state = ctx.schema as unknown as MontyHallState;
+    const state = ctx.schema;
     const counts = record(EMPTY_STATS, result) as unknown as Record<string, number>;
     const group = ctx.local.group;
     // A player's own group expires after MONTY_STATS_TTL_DAYS without a game: every statistics key would otherwise stay for ever.

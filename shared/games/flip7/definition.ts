@@ -66,11 +66,11 @@ export function shuffledOrders(events: readonly Flip7Event[], after: Flip7State)
 
 const strategyNamed = (name: string) => BOT_STRATEGIES.find((s) => s.name === name) ?? BOT_STRATEGIES[0];
 
-export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Flip7Event, Flip7View, Flip7ErrorCode> = {
+export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Flip7Event, Flip7View, Flip7ErrorCode, typeof flip7Options, typeof flip7Messages> = {
   name: 'flip7',
   options: flip7Options,
   config: (o) => {
-    const config = { maxPlayers: o.maxPlayers as number, bots: o.bots as number, turnSeconds: o.turnSeconds as number };
+    const config = { maxPlayers: o.maxPlayers, bots: o.bots, turnSeconds: o.turnSeconds };
     if (config.bots > config.maxPlayers - 1) return reject('invalid_option', `bots must be an integer from 0 to ${config.maxPlayers - 1}`);
     return config;
   },
@@ -98,8 +98,8 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   outcome: (state) => (state.phase === 'game_over' && state.winner !== null ? { winner: state.winner, reason: 'score' } : null),
   version: (state) => state.version,
   messages: flip7Messages,
-  decode: (type, payload, ctx) => {
-    switch (type) {
+  decode: (message, ctx) => {
+    switch (message.type) {
       case 'start':
         return { type: 'next_round' };
       case 'hit':
@@ -107,11 +107,11 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
       case 'stay':
         return { type: 'stay' };
       case 'target': {
-        const target = ctx.seatOf((payload as { sessionId: string }).sessionId);
+        const target = ctx.seatOf(message.payload.sessionId);
         return target === null ? reject('invalid_target', 'no such player at this table') : { type: 'target', target };
       }
       default:
-        return reject('invalid_action', `unknown action ${type}`);
+        return reject('invalid_action', 'unknown action');
     }
   },
   errors: FLIP7_RULE_CODES,

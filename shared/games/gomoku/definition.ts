@@ -44,17 +44,20 @@ export const gomokuOptions = {
 const toRules = (seat: number): Seat => (seat + 1) as Seat;
 const toTable = (seat: Seat): number => seat - 1;
 
-export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAction, GomokuEvent, GomokuState, GomokuErrorCode> = {
+/** The messages the rules take (`rematch` is the rematch policy's). */
+const gomokuRuleMessages = { place: gomokuMessages.place, choose: gomokuMessages.choose, resign: gomokuMessages.resign };
+
+export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAction, GomokuEvent, GomokuState, GomokuErrorCode, typeof gomokuOptions, typeof gomokuRuleMessages> = {
   name: 'gomoku',
   options: gomokuOptions,
   config: (o) => {
     const computer = o.opponent === 'computer';
     if (!computer && (o.level !== undefined || o.first !== undefined)) return reject('invalid_option', 'level and first are for a game against the computer (opponent: "computer")');
     return {
-      rule: o.rule as WinRule,
-      swap2: o.swap2 as boolean,
-      turnSeconds: o.turnSeconds as number,
-      computer: computer ? { level: (o.level ?? 2) as ComputerLevelOption, first: (o.first ?? 'human') as 'human' | 'computer' } : null,
+      rule: o.rule,
+      swap2: o.swap2,
+      turnSeconds: o.turnSeconds,
+      computer: computer ? { level: o.level ?? 2, first: o.first ?? 'human' } : null,
     };
   },
   // The computer takes the other seat at once; seat 0 opens.
@@ -79,13 +82,15 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
     return { winner: state.winner === 'draw' ? 'draw' : toTable(state.winner), reason: state.endReason ?? 'five' };
   },
   version: (state) => state.turn,
-  messages: { place: gomokuMessages.place, choose: gomokuMessages.choose, resign: gomokuMessages.resign },
-  decode: (type, payload) => {
-    const p = payload as { x: number; y: number; choice: string };
-    if (type === 'place') return { type: 'place', x: p.x, y: p.y };
-    if (type === 'choose') return { type: 'choose', choice: p.choice as Swap2Choice };
-    if (type === 'resign') return { type: 'resign' };
-    return reject('invalid_action', `unknown action ${type}`);
+  messages: gomokuRuleMessages,
+  decode: (message) => {
+    switch (message.type) {
+      case 'place': return { type: 'place', x: message.payload.x, y: message.payload.y };
+      // Any string: the rules answer `invalid_choice` for one not offered now.
+      case 'choose': return { type: 'choose', choice: message.payload.choice as Swap2Choice };
+      case 'resign': return { type: 'resign' };
+      default: return reject('invalid_action', 'unknown action');
+    }
   },
   errors: GOMOKU_RULE_CODES,
 };

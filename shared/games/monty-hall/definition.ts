@@ -40,7 +40,7 @@ export function completedResult(events: readonly MontyTableEvent[]): GameResult 
   return done?.result ?? null;
 }
 
-export const montyHallGame: GameDefinition<MontyConfig, MontyTableState, MontyTableAction, MontyTableEvent, MontyView, MontyErrorCode> = {
+export const montyHallGame: GameDefinition<MontyConfig, MontyTableState, MontyTableAction, MontyTableEvent, MontyView, MontyErrorCode, typeof montyHallOptions, typeof montyHallMessages> = {
   name: 'monty_hall',
   options: montyHallOptions,
   config: () => ({}),
@@ -65,12 +65,14 @@ export const montyHallGame: GameDefinition<MontyConfig, MontyTableState, MontyTa
   outcome: (state) => (state.phase === 'complete' && state.result ? { winner: null, reason: state.result.won ? 'won' : 'lost' } : null),
   version: (state) => state.version,
   messages: montyHallMessages,
-  decode: (type, payload) => {
-    if (type === 'select') return { type: 'select', door: (payload as { door: number }).door };
-    // Any string: the rules answer `invalid_strategy` for one that is neither stick nor switch.
-    if (type === 'decide') return { type: 'decide', strategy: (payload as { strategy: string }).strategy as Strategy };
-    if (type === 'new_game') return { type: 'new_game' };
-    return reject('invalid_phase', `unknown action ${type}`);
+  decode: (message) => {
+    switch (message.type) {
+      case 'select': return { type: 'select', door: message.payload.door };
+      // Any string: the rules answer `invalid_strategy` for one that is neither stick nor switch.
+      case 'decide': return { type: 'decide', strategy: message.payload.strategy as Strategy };
+      case 'new_game': return { type: 'new_game' };
+      default: return reject('invalid_phase', 'unknown action');
+    }
   },
   errors: MONTY_ERROR_CODES,
 };

@@ -36,12 +36,16 @@ export function tenView(state: TenState): TenView {
   return { seed: state.seed, board: state.board, score: state.score, isGameOver: state.isGameOver, attempts: state.actions.length };
 }
 
-export const tenExorcismGame: GameDefinition<TenConfig, TenState, TenAction, TenEvent, TenView, TenErrorCode> = {
+const tenOptions = {
+  seed: v.optional(v.pipe(v.number(seedMessage), v.integer(seedMessage), v.minValue(0, seedMessage), v.maxValue(2 ** 32 - 1, seedMessage))),
+};
+/** The message the rules take (`export` is a query of the server part). */
+const tenRuleMessages = { select: tenExorcismMessages.select };
+
+export const tenExorcismGame: GameDefinition<TenConfig, TenState, TenAction, TenEvent, TenView, TenErrorCode, typeof tenOptions, typeof tenRuleMessages> = {
   name: 'ten_exorcism',
-  options: {
-    seed: v.optional(v.pipe(v.number(seedMessage), v.integer(seedMessage), v.minValue(0, seedMessage), v.maxValue(2 ** 32 - 1, seedMessage))),
-  },
-  config: (o) => ({ seed: typeof o.seed === 'number' ? o.seed : undefined }),
+  options: tenOptions,
+  config: (o) => ({ seed: o.seed }),
   seats: () => ({ min: 1, max: 1 }),
   start: 'full',
   turnSeconds: () => null,
@@ -58,10 +62,10 @@ export const tenExorcismGame: GameDefinition<TenConfig, TenState, TenAction, Ten
   outcome: (state) => (state.isGameOver ? { winner: null, reason: 'no_moves' } : null),
   // Every attempt is logged, valid or not: the log's length counts the accepted actions.
   version: (state) => state.actions.length,
-  messages: { select: tenExorcismMessages.select },
-  decode: (type, payload, ctx) => {
-    if (type !== 'select') return reject('game_over', `unknown action ${type}`);
-    const { startRow, startCol, endRow, endCol } = payload as Selection;
+  messages: tenRuleMessages,
+  decode: (message, ctx) => {
+    if (message.type !== 'select') return reject('game_over', 'unknown action');
+    const { startRow, startCol, endRow, endCol } = message.payload;
     return { type: 'select', selection: { startRow, startCol, endRow, endCol }, t: ctx.elapsedMs };
   },
   errors: TEN_ERROR_CODES,

@@ -93,9 +93,11 @@ function move(state: TttTableState, seat: SeatIndex, index: number) {
   return ok(next, events);
 }
 
-export const tictactoeGame: GameDefinition<TttConfig, TttTableState, TttTableAction, TttTableEvent, TttView, TttTableErrorCode> = {
+const tictactoeOptions = { starter: v.optional(v.picklist(['human', 'ai'], 'starter must be "human" or "ai"'), 'human') };
+
+export const tictactoeGame: GameDefinition<TttConfig, TttTableState, TttTableAction, TttTableEvent, TttView, TttTableErrorCode, typeof tictactoeOptions, typeof tictactoeMessages> = {
   name: 'tictactoe',
-  options: { starter: v.optional(v.picklist(['human', 'ai'], 'starter must be "human" or "ai"'), 'human') },
+  options: tictactoeOptions,
   config: (o) => ({ starter: o.starter === 'ai' ? 'ai' : 'human' }),
   seats: () => ({ min: 2, max: 2 }),
   start: 'full',
@@ -119,10 +121,10 @@ export const tictactoeGame: GameDefinition<TttConfig, TttTableState, TttTableAct
   },
   version: (state) => state.version,
   messages: tictactoeMessages,
-  decode: (type, payload) => {
-    if (type === 'new_game') return { type: 'new_game' };
-    if (type !== 'move') return reject('invalid_key', `unknown action ${type}`);
-    const index = keypadToIndex((payload as { key: number }).key);
+  decode: (message) => {
+    if (message.type === 'new_game') return { type: 'new_game' };
+    if (message.type !== 'move') return reject('invalid_key', 'unknown action');
+    const index = keypadToIndex(message.payload.key);
     if (index === null) return reject('invalid_key', 'key must be from 1 to 9');
     return { type: 'move', index };
   },

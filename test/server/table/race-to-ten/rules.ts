@@ -19,10 +19,13 @@ export type RaceAction = { type: 'add'; n: number } | { type: 'forfeit' };
 export type RaceEvent = { type: 'added'; seat: number; n: number };
 export type RaceCode = 'not_your_turn' | 'bad_step' | 'game_over';
 
-export const raceToTen: GameDefinition<{ turnSeconds: number }, RaceState, RaceAction, RaceEvent, RaceState, RaceCode> = {
+const raceOptions = { turnSeconds: integerOption('turnSeconds', 1, 60, 30) };
+const raceMessages = { add: v.strictObject({ n: v.pipe(v.number(), v.integer()) }) };
+
+export const raceToTen: GameDefinition<{ turnSeconds: number }, RaceState, RaceAction, RaceEvent, RaceState, RaceCode, typeof raceOptions, typeof raceMessages> = {
   name: 'race_to_ten',
-  options: { turnSeconds: integerOption('turnSeconds', 1, 60, 30) },
-  config: (options) => ({ turnSeconds: options.turnSeconds as number }),
+  options: raceOptions,
+  config: (options) => ({ turnSeconds: options.turnSeconds }),
   seats: () => ({ min: 2, max: 2 }),
   start: 'full',
   turnSeconds: (config) => config.turnSeconds,
@@ -42,7 +45,7 @@ export const raceToTen: GameDefinition<{ turnSeconds: number }, RaceState, RaceA
   view: (state) => state,
   outcome: (state) => (state.winner === null ? null : { winner: state.winner, reason: 'ten' }),
   version: (state) => state.moves,
-  messages: { add: v.strictObject({ n: v.pipe(v.number(), v.integer()) }) },
-  decode: (_type, payload) => ({ type: 'add', n: (payload as { n: number }).n }),
+  messages: raceMessages,
+  decode: (message) => ({ type: 'add', n: message.payload.n }),
   errors: ['not_your_turn', 'bad_step', 'game_over'],
 };
