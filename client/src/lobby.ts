@@ -47,7 +47,7 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   const ranked = rankedCard();
   const groups = new Map<string, HTMLElement[]>();
   for (const game of CLIENT_GAMES) {
-    const block = h('div', { class: 'lobby-game' }, aboutBlock(game.room, game.label), ...game.lobby.controls());
+    const block = h('div', { class: 'lobby-game' }, aboutBlock(game.room, game.label, game.about), ...game.lobby.controls());
     groups.set(game.lobby.group, [...(groups.get(game.lobby.group) ?? []), block]);
   }
   const gameCards = [...groups].map(([title, controls]) =>

@@ -154,7 +154,7 @@ export class RoomPersistence {
    * (a deploy). A snapshot keeps the room's reconnection tokens under `tokens`; those written
    * since replace them, for the sessions the snapshot still has.
    */
-  async load(roomId: string): Promise<{ snapshot: unknown; processId: string; downSince: number | null } | null> {
+  async load(roomId: string): Promise<{ name: string; snapshot: unknown; processId: string; downSince: number | null } | null> {
     const store = roomStore();
     const stored = store && (await store.load(roomId));
     if (!store || !stored) return null;
@@ -165,7 +165,7 @@ export class RoomPersistence {
     const tokens = (stored.snapshot as { tokens?: Record<string, string> }).tokens;
     if (tokens) for (const id of Object.keys(tokens)) tokens[id] = stored.newerTokens[id] ?? tokens[id];
     const beat = await store.lastHeartbeat(stored.processId);
-    return { snapshot: stored.snapshot, processId: stored.processId, downSince: beat?.at ?? null };
+    return { name: stored.name, snapshot: stored.snapshot, processId: stored.processId, downSince: beat?.at ?? null };
   }
 
   /** Forgets the room (it ended, or everyone left) — but not while the process shuts down for a deploy. */

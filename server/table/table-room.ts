@@ -23,12 +23,11 @@ import { botDelayMs, nextRoundMs, reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
+import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { rateKey, roomClientAddress } from '../guards/client-address';
 import { secretLoaded, verifyToken } from '../accounts/identity';
 import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../guards/room-budget';
 
-/** The snapshot's format: a snapshot of another version is refused whole, never half-restored. */
-export const SNAPSHOT_VERSION = 2;
 
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
 const seatKeysSchema = v.record(v.pipe(v.string(), v.regex(/^\d{1,2}$/)), v.optional(seatKeySchema));
@@ -39,8 +38,6 @@ const TURN_CLOCK: Clock = { kind: 'turn' };
 const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
-/** A stored room, as `snapshot()` writes it (and JSON reads it back). */
-type Snapshot = ReturnType<TableRoom<AnyGame, TableSchema>['snapshot']>;
 
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services) {
@@ -617,15 +614,13 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
 
   private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
 
-  /** Everything needed to rebuild this room in another process. */
-  protected snapshot() {
+  /** Everything needed to rebuild this room in another process (its shape: snapshot.ts). */
+  protected snapshot(): Snapshot {
     return {
       v: SNAPSHOT_VERSION,
       game: this.rules === null ? null : this.definition.pack ? this.definition.pack(this.rules) : this.rules,
       options: this.options,
-      /** Who sits where (name, bot, the strategy playing it): the table reads this back. */
       seatRecords: this.seats.map((s) => s ?? null),
-      /** The session (or bot id) in each seat, '' for a free one: how stored rooms have always listed their seats (tools and tests read them as `seats` or `seatIds`). */
       seats: this.seats.map((s) => s?.id ?? ''),
       seatIds: this.seats.map((s) => s?.id ?? ''),
       seatKeys: this.seatKeys,
@@ -669,11 +664,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private async restore(roomId: string) {
     const stored = await this.persistence.load(roomId);
     if (!stored) throw new Error(`no stored room ${roomId}`);
-    const snap = stored.snapshot as Snapshot;
-    if (snap?.v !== SNAPSHOT_VERSION) {
-      this.log.error({ version: snap?.v, expected: SNAPSHOT_VERSION }, 'stored room has an unknown snapshot version: not restored');
-      throw new Error(`room ${roomId}: snapshot version ${String(snap?.v)} is not ${SNAPSHOT_VERSION}`);
+    const checked = checkSnapshot(stored, this.gameName);
+    if (!checked.ok) {
+      this.log.error({ reason: checked.reason, expectedVersion: SNAPSHOT_VERSION }, `stored room refused: ${checked.reason}; not restored`);
+      throw new Error(`room ${roomId}: ${checked.reason}`);
     }
+    const snap = checked.snapshot;
     this.roomId = roomId;
     this.options = snap.options;
     this.config = configOf(this.definition, this.options);
@@ -698,7 +694,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const downSince = stored.downSince ?? snap.savedAt;
     for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], downSince);
     // A snapshot from before the rules last changed shape comes back in today's (GameDefinition.revive).
-    this.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : snap.game;
+    this.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
     // The time nobody hosted the room is not charged to the player on move.
     const left = (at: number) => (at > 0 ? Math.max(1000, at - downSince) : undefined);
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));

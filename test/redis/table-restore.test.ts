@@ -1,7 +1,8 @@
 /**
  * The table restores a game it has never heard of: race to ten (test/server/table/race-to-ten/)
  * in a server process of its own, killed and started again on the real Redis; and a stored
- * room of a snapshot version the table does not know is refused whole.
+ * room of a snapshot version the table does not know, or whose snapshot is not the shape it
+ * writes, is refused whole (server/table/snapshot.ts).
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { RedisRoomStore } from '../../server/persistence/room-store';
@@ -40,17 +41,19 @@ describe('across a crash, with Redis', () => {
     await Promise.all([a2.leave(), b2.leave()]);
   });
 
-  it('a stored room of an unknown snapshot version is refused whole, with a log line naming the version', async () => {
+  it('a stored room of an unknown snapshot version, or of a malformed one, is refused whole, with a log line saying why', async () => {
     const store = new RedisRoomStore(redisUrl);
-    // A room of a process that is gone, saved by a server that wrote another format.
+    // Rooms of a process that is gone: one saved by a server that wrote another format, one tampered with.
     await store.save({ name: 'race_to_ten', roomId: 'oldformat1', processId: 'gone-process', snapshotJson: JSON.stringify({ v: 1, game: { total: 3 } }) });
+    await store.save({ name: 'race_to_ten', roomId: 'badshape01', processId: 'gone-process', snapshotJson: JSON.stringify({ v: 2, game: { total: 3 }, options: {}, seatRecords: 'everyone' }) });
     await store.close();
     const port = await freePort();
     suite.proc = await startServerProcess(port, { REDIS_URL: redisUrl }, 'dist/test/server/table/race-to-ten/main.js');
     const log = () => suite.proc!.output.join('');
-    await waitUntil(() => log().includes('restore failed'), 'the refused restore is logged', 20000);
-    expect(log()).toMatch(/unknown snapshot version/);
-    expect(log()).toMatch(/restore failed/);
+    await waitUntil(() => (log().match(/restore failed/g) ?? []).length >= 2, 'both refused restores are logged', 20000);
+    expect(log()).toMatch(/stored room refused: snapshot version 1 is not 2/);
+    expect(log()).toMatch(/stored room refused: seatRecords: /);
     await expect(new Client(suite.proc!.url).joinById('oldformat1', { name: 'Ada' })).rejects.toThrow();
+    await expect(new Client(suite.proc!.url).joinById('badshape01', { name: 'Ada' })).rejects.toThrow();
   });
 });

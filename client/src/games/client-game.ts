@@ -6,6 +6,7 @@
 import { h, toast } from '../dom';
 import { client, handOver, saveName } from '../net';
 import { currentName } from '../name';
+import type { AboutGame } from './about';
 
 export interface Listing {
   game?: string;
@@ -22,6 +23,8 @@ export interface ClientGame {
   /** The URL segment of its tables. */
   readonly path: string;
   readonly label: string;
+  /** What it is and how to play, for the lobby (its folder's `about.ts`). */
+  readonly about: AboutGame;
   /** Mounts the table; resolves to its unmount. */
   show(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void>;
   /** The lobby card that starts one; games with the same `group` share a card. */

@@ -1,9 +1,11 @@
 import { h } from '../../dom';
 import { createButton, type ClientGame } from '../client-game';
+import { flip7About } from './about';
 import { showFlip7 } from './view';
 
 export const flip7Client: ClientGame = {
   room: 'flip7',
+  about: flip7About,
   path: 'flip7',
   label: 'Flip 7',
   show: showFlip7,

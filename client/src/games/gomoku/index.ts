@@ -1,9 +1,11 @@
 import { h } from '../../dom';
 import { createButton, type ClientGame } from '../client-game';
+import { gomokuAbout } from './about';
 import { showGomoku } from './view';
 
 export const gomokuClient: ClientGame = {
   room: 'gomoku',
+  about: gomokuAbout,
   path: 'room',
   label: 'Gomoku',
   show: showGomoku,

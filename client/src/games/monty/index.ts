@@ -2,6 +2,7 @@ import { h } from '../../dom';
 import { statsKey } from '../../net';
 import { savedAccount } from '../../ranked/account';
 import { createButton, type ClientGame } from '../client-game';
+import { montyAbout } from './about';
 import { showMonty } from './view';
 
 /** Who the player is, for "Your games": the ranked account when signed in, and this browser's statistics key. */
@@ -12,6 +13,7 @@ const identity = () => {
 
 export const montyClient: ClientGame = {
   room: 'monty_hall',
+  about: montyAbout,
   path: 'monty',
   label: 'Monty Hall',
   show: showMonty,

@@ -1,9 +1,11 @@
 import { h } from '../../dom';
 import { createButton, type ClientGame } from '../client-game';
+import { tenAbout } from './about';
 import { showTen } from './view';
 
 export const tenClient: ClientGame = {
   room: 'ten_exorcism',
+  about: tenAbout,
   path: 'ten',
   label: 'Ten Exorcism',
   show: showTen,

@@ -1,9 +1,11 @@
 import { h } from '../../dom';
 import { createButton, type ClientGame } from '../client-game';
+import { tictactoeAbout } from './about';
 import { showTicTacToe } from './view';
 
 export const tictactoeClient: ClientGame = {
   room: 'tictactoe',
+  about: tictactoeAbout,
   path: 'tictactoe',
   label: 'Tic Tac Toe',
   show: showTicTacToe,
