@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import type { Browser } from 'playwright-core';
-import { buildClient, clickCell, launchChromium, openPage, tableSession, tableState, waitForTable } from '../support/browser';
+import { buildClient, clickCell, launchChromium, openPage, tableSession, tableState, waitForLiveTable, waitForTable } from '../support/browser';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { stoneAt } from '../support/gomoku-client';
 import { waitForState } from '../support/server';
@@ -77,7 +77,7 @@ it('after the server process is killed and restarted, both players are back in t
   proc = await startServerProcess(port, env);
 
   for (const [page, id] of [[a.page, idA], [b.page, idB]] as const) {
-    await waitForTable(page, `s.players['${id}'] && s.players['${id}'].connected && s.turn === 1`, 40000);
+    await waitForLiveTable(page, `s.players['${id}'] && s.players['${id}'].connected && s.turn === 1`, 40000);
     await page.waitForSelector('#conn-banner', { state: 'hidden' });
     expect(await tableSession(page)).toBe(id);
   }
@@ -121,7 +121,7 @@ it('a Flip 7 table restored under the page: the page decodes the true table (car
   await proc.stop('SIGKILL');
   await a.page.waitForSelector('#conn-banner:not([hidden])');
   proc = await startServerProcess(port, env);
-  await waitForTable(a.page, `s.players['${me}'] && s.players['${me}'].connected && s.version >= ${before.version}`, 40000);
+  await waitForLiveTable(a.page, `s.players['${me}'] && s.players['${me}'].connected && s.version >= ${before.version}`, 40000);
   await a.page.waitForSelector('#conn-banner', { state: 'hidden' });
 
   // A spectator who joins now decodes the room from scratch: the page's state must be the same, field for field.

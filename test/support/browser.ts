@@ -67,7 +67,8 @@ export async function clickCell(page: Page, x: number, y: number): Promise<void>
   await page.mouse.click(box.x + Number(g.originX) + x * Number(g.cell), box.y + Number(g.originY) + y * Number(g.cell));
 }
 
-type TableHook = { state: () => any; sessionId: () => string; roomId: string };
+/** `live`: the table's connection is open (after a restart, the state decoded before the crash is not). */
+type TableHook = { state: () => any; sessionId: () => string; live: () => boolean; roomId: string };
 
 /** The decoded room state the page holds. */
 export function tableState(page: Page): Promise<any> {
@@ -85,13 +86,29 @@ export function tableSession(page: Page): Promise<string> {
  * board, the condition may use `stoneAt(s, cell)` and `boardOf(s)` (test/support/gomoku-client.ts).
  */
 export async function waitForTable(page: Page, condition: string, timeout = 20000): Promise<void> {
+  return waitForTableState(page, condition, timeout, false);
+}
+
+/**
+ * As waitForTable, on a table whose connection is open: after a server restart the page still
+ * holds the state it decoded before the crash (every player connected), and may yet open the
+ * table again (net.ts), so a condition on that state alone can pass on a table about to go.
+ */
+export async function waitForLiveTable(page: Page, condition: string, timeout = 20000): Promise<void> {
+  return waitForTableState(page, condition, timeout, true);
+}
+
+async function waitForTableState(page: Page, condition: string, timeout: number, live: boolean): Promise<void> {
   const compiled = new Function('s', 'stoneAt', 'boardOf', `return (${condition});`) as (s: any, at: typeof stoneAt, of: typeof boardOf) => unknown;
   const holds = (s: any) => compiled(s, stoneAt, boardOf);
   const deadline = Date.now() + timeout;
   for (;;) {
-    const s = await page.evaluate(() => (window as unknown as { parlorTable?: TableHook }).parlorTable?.state());
+    const [s, open] = await page.evaluate(() => {
+      const hook = (window as unknown as { parlorTable?: TableHook }).parlorTable;
+      return [hook?.state(), hook?.live() ?? false] as const;
+    });
     try {
-      if (s && Object.keys(s).length > 0 && holds(s)) return;
+      if (s && Object.keys(s).length > 0 && (!live || open) && holds(s)) return;
     } catch {
       // the state is not complete yet
     }
@@ -99,7 +116,7 @@ export async function waitForTable(page: Page, condition: string, timeout = 2000
       // What the page showed last, and its address and banner: enough to tell a stale view from a slow one.
       const seen = JSON.stringify(s ?? null).slice(0, 1500);
       const banner = await page.evaluate(() => { const b = document.getElementById('conn-banner'); return b && !b.hidden ? b.textContent : null; }).catch(() => null);
-      throw new Error(`table condition not met within ${timeout} ms: ${condition}\nat ${page.url()}, banner ${JSON.stringify(banner)}; last state: ${seen}`);
+      throw new Error(`table condition not met within ${timeout} ms: ${condition}${live ? ' (on a live connection)' : ''}\nat ${page.url()}, banner ${JSON.stringify(banner)}, connection ${open ? 'open' : 'not open'}; last state: ${seen}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -212,7 +212,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
   room.onStateChange(render);
   render();
   const tick = window.setInterval(() => room.state?.phase && (banner.textContent = bannerText(room.state)), 500);
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, roomId } });
+  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
 
   return () => {
     window.clearInterval(tick);

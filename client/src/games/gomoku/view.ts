@@ -263,7 +263,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   room.onStateChange(render);
   render();
   // Read-only hook for the browser tests and debugging: the decoded state and who we are.
-  Object.assign(window, { parlorTable: { state: () => room.state && (room.state as unknown as { toJSON(): unknown }).toJSON(), sessionId: () => room.sessionId, roomId: room.roomId } });
+  Object.assign(window, { parlorTable: { state: () => room.state && (room.state as unknown as { toJSON(): unknown }).toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId: room.roomId } });
   const ticker = window.setInterval(() => (room.state?.nextGameAt ? render() : renderPlayers()), 250);
 
   return () => {

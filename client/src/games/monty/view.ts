@@ -77,7 +77,7 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
   };
   room.onStateChange(render);
   render();
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, roomId } });
+  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
 
   return () => {
     stage.destroy();

@@ -79,7 +79,7 @@ export async function showTen(view: HTMLElement, roomId: string, watch: boolean)
   };
   room.onStateChange(render);
   render();
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, roomId } });
+  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
 
   return () => {
     board.destroy();

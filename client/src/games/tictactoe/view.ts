@@ -79,7 +79,7 @@ export async function showTicTacToe(view: HTMLElement, roomId: string, watch: bo
   };
   room.onStateChange(render);
   render();
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, roomId } });
+  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
 
   return () => {
     window.removeEventListener('keydown', onKey);
