@@ -4,8 +4,10 @@
  * retrying refused games every second. Meanwhile, from other addresses, another player's level-1
  * computer is timed (send → the computer's stone decoded; the 250 ms pause the server takes
  * before the computer moves included) and a plain two-player room's moves (send → opponent
- * decoded). Before, during, and in the 2 s after the attackers leave. Twice: with the default
- * limits, and with the per-address cap lifted (the fair queue and the shorter thinking alone).
+ * decoded). Before, during, and in the 2 s after the attackers leave. Three times: with every
+ * limit at its default; with matchmaking calls not limited (the computer's caps alone refuse the
+ * attacker's ~40 asks a second); and with the per-address cap lifted too (the fair queue and the
+ * shorter thinking alone).
  * Addresses come from X-Forwarded-For (the server trusts one proxy), as behind the deploy's proxy.
  */
 import { Client, type Room } from '@colyseus/sdk';
@@ -120,9 +122,10 @@ function attack(url: string, stop: () => boolean, tally: { admitted: number; ref
   return Promise.all(Array.from({ length: ATTACK_ROOMS }, slot)).then(() => undefined);
 }
 
-async function underAttack(label: string, limits: Partial<ComputerLimits>): Promise<void> {
+/** `limits`: the computer's; `liftMatchmake`: no per-address limit on matchmaking calls (else the server's default, 120 per 10 s). */
+async function underAttack(label: string, limits: Partial<ComputerLimits>, liftMatchmake: boolean): Promise<void> {
   console.log(`\n# The computer under attack: ${ATTACK_ROOMS} level-3 games asked from one address (${label})`);
-  const server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '', trustProxy: 1, rateLimits: { matchmake: { points: 0, seconds: 10 } }, computerLimits: limits });
+  const server = await startParlor({ port: 0, host: '127.0.0.1', redisUrl: undefined, publicAddress: undefined, clientDir: '', trustProxy: 1, rateLimits: liftMatchmake ? { matchmake: { points: 0, seconds: 10 } } : {}, computerLimits: limits });
   // The database opens after the port (PGlite: ~2 s of WASM start on the main thread): not in the "before" figures.
   await (await fetch(`${server.url.replace(/^ws/, 'http')}/api/leaderboard`)).text();
   const victim = from(server.url, '198.51.100.50');
@@ -163,6 +166,7 @@ async function underAttack(label: string, limits: Partial<ComputerLimits>): Prom
 }
 
 export async function benchComputerResponsiveness(): Promise<void> {
-  await underAttack('default limits', {});
-  await underAttack('per-address cap lifted: the fair queue and shorter thinking alone', { perAddress: 0, perPlayer: 0 });
+  await underAttack('every limit at its default', {}, false);
+  await underAttack('the computer\'s caps at their defaults, matchmaking calls not limited', {}, true);
+  await underAttack('per-address cap and matchmaking limit lifted: the fair queue and shorter thinking alone', { perAddress: 0, perPlayer: 0 }, true);
 }
