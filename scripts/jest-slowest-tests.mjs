@@ -6,6 +6,7 @@
 // CI keeps only the tail of a run's output, and jest's own summary of failures is skipped below
 // 20 files. scripts/run-tests.mjs prints that block again after both halves have ended.
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export const FAILURES_BEGIN = 'Failing tests:';
 export const FAILURES_END = 'End of failing tests.';
@@ -43,8 +44,8 @@ export default class SlowestTests {
     if (this.failures.length === 0) return;
     const out = [FAILURES_BEGIN];
     for (const f of this.failures) {
-      // Without colour codes, and only the head: the assertion and the first frames name the cause.
-      const lines = f.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((l) => !l.includes('node_modules/'));
+      // Without colour codes or node_modules' frames, and only the head: the assertion and our frames name the cause.
+      const lines = stripVTControlCharacters(f.message).split('\n').filter((l) => !l.includes('node_modules/'));
       out.push(`  ✕ ${f.file} › ${f.name}`, ...lines.slice(0, FAILURE_LINES).map((l) => `      ${l}`));
       if (lines.length > FAILURE_LINES) out.push(`      … ${lines.length - FAILURE_LINES} more lines above in the run's output`);
     }
