@@ -1,10 +1,14 @@
 /**
  * The one authoritative room every game plugs into. A game brings its rules (a
  * `GameDefinition` in shared/games/) and its server part (a `ServerGame`: schema, mirror,
- * listing); the table owns, once for every game: seats, seat keys and spectators, the
- * reconnection window, the turn clock with downtime credit, bot seats, the pipeline
- * decode → apply → save (awaited) → mirror → patch → listing, versioned snapshots and
- * restore, the hand-over on a deploy, and presence (the last three in ParlorRoom).
+ * listing); the table does the rest once for every game, from named parts:
+ * - seats.ts: seats, seat keys and tokens, the host;
+ * - turn-clock.ts: the one clock (turn clock with downtime credit, bot delay, between rounds);
+ * - bots.ts: which bot moves now and what it plays;
+ * - snapshot.ts: the saved shape, checked before a restore;
+ * - this file: the Colyseus lifecycle (join, leave, spectators, the reconnection window) and the
+ *   pipeline decode → apply → save (awaited) → mirror → patch → listing, with restore and undo;
+ * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
 import { randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type AuthContext, type Client } from '@colyseus/core';
@@ -13,17 +17,19 @@ import { SOMEONE_ELSES_GAME, type CommonErrorCode, type TableErrorCode } from '.
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
-import { newKey } from '../ids';
 import type { Services } from '../services';
 import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { botDelayMs, nextRoundMs, reconnectSeconds } from '../timings';
+import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { TableHost } from './server-game';
 import { shareHandshake } from './shared-handshake';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
+import { Seats } from './seats';
+import { TurnClock, type Due } from './turn-clock';
+import { TableBots } from './bots';
 import { rateKey, roomClientAddress } from '../guards/client-address';
 import { secretLoaded, verifyToken } from '../accounts/identity';
 import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../guards/room-budget';
@@ -32,9 +38,6 @@ import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../guards/room-b
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
 const seatKeysSchema = v.record(v.pipe(v.string(), v.regex(/^\d{1,2}$/)), v.optional(seatKeySchema));
 
-/** What the table's one clock does when it runs out. */
-type Clock = { kind: 'advance'; seat: SeatIndex; action: unknown } | { kind: 'bot'; seat: SeatIndex; strategy: string } | { kind: 'turn' };
-const TURN_CLOCK: Clock = { kind: 'turn' };
 const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
@@ -94,20 +97,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private config!: ConfigOf<G>;
   private options: Record<string, unknown> = {};
   private rules: StateOf<G> | null = null;
-  private seats: (SeatRecord | undefined)[] = [];
-  private maxSeats = 0;
-  /** Seats held for named players (a rematch, a ranked pairing): seat → secret key. */
-  private seatKeys: Record<string, string | undefined> | null = null;
-  /** Seat tokens a player reclaims a seat with after leaving (games a bot plays on for the absent). */
-  private seatTokens = new Map<string, string>();
-  private host = '';
+  private seats = new Seats();
   private startedAt = 0;
-  private deadline = 0;
-  private advanceAt = 0;
   private timers = new RoomTimers<string>();
-  /** What the clock does when it runs out; the turn clock's seat is a field of its own (no object per move). */
-  private due: Clock | null = null;
-  private clockSeat: SeatIndex = 0;
+  private turnClock!: TurnClock<G>;
+  private bots!: TableBots<G>;
   /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
   private policies: TablePolicy[] = [];
@@ -119,8 +113,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private addresses = new Map<string, string>();
   /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves. */
   private admissions = new Map<string, () => void>();
-  /** The brain's decision under way: aborted when the room goes or a seated player leaves. */
-  private thinking: AbortController | null = null;
   /** The address each client's room hold is counted against (room-budget.ts), until it leaves. */
   private held = new Map<string, string>();
 
@@ -154,6 +146,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
 
   override async onCreate(raw: unknown) {
     this.state = new this.serverGame.schema() as S & TableSchema;
+    this.turnClock = new TurnClock(this.serverGame, this.timers, this.onClock);
+    this.bots = new TableBots(this.serverGame as ServerGame<G, TableSchema>, this.services);
     this.local = this.serverGame.local?.();
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
@@ -165,15 +159,15 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.policies = (this.serverGame.policies ?? []).map((make) => make(host));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
-    if (server.seatKeys !== undefined) this.seatKeys = v.parse(seatKeysSchema, server.seatKeys);
+    if (server.seatKeys !== undefined) this.seats.keys = v.parse(seatKeysSchema, server.seatKeys);
     this.config = configOf(this.definition, this.options);
     const { max } = this.definition.seats(this.config);
-    this.maxSeats = max;
+    this.seats.max = max;
     this.maxClients = max + MAX_SPECTATORS;
     this.state.spectators = 0;
     this.serverGame.init(this.state as S, this.config);
     for (const bot of this.definition.bots?.(this.config) ?? []) {
-      this.seats[bot.seat] = { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy };
+      this.seats.take(bot.seat, { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy });
       this.addRow(bot.seat);
     }
     for (const [type, schema] of Object.entries<v.GenericSchema>(this.definition.messages)) {
@@ -257,17 +251,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private async sit(client: Client, seat: SeatIndex, given: string) {
     const name = this.policies.reduce((n, p) => p.seatName?.(seat, n) ?? n, given);
     const record: SeatRecord = { id: client.sessionId, name, bot: false };
-    this.seats[seat] = record;
-    if (!this.host) this.host = client.sessionId;
+    this.seats.take(seat, record);
     this.addRow(seat);
-    if (this.serverGame.whenGone === 'bot') {
-      const token = newKey();
-      this.seatTokens.set(token, client.sessionId);
-      client.send('seat_token', { token });
-    }
+    if (this.serverGame.whenGone === 'bot') client.send('seat_token', { token: this.seats.issueToken(client.sessionId) });
     await this.serverGame.seated?.(this.stepContext(), this.state as S, record);
     for (const policy of this.policies) policy.mirror?.();
-    if (this.definition.start === 'full' && this.filledSeats() === this.maxSeats && !this.rules) await this.persistence.serial(() => this.setup(performance.now()));
+    if (this.definition.start === 'full' && this.seats.filled() === this.seats.max && !this.rules) await this.persistence.serial(() => this.setup(performance.now()));
     else this.mirror();
   }
 
@@ -281,7 +270,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
     // Nobody waits for a bot's answer to a player who left: the decision is dropped, the abandon goes first.
-    if (seat !== null) this.thinking?.abort();
+    if (seat !== null) this.bots.abort();
     if (seat !== null) this.seatLeft(client.sessionId, seat);
     this.afterChange();
   }
@@ -289,11 +278,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private seatLeft(sessionId: string, seat: SeatIndex) {
     if (!this.rules && this.serverGame.whenGone !== 'keep') {
       // RULINGS.md: while seats are filling, leaving simply frees the seat.
-      this.seats[seat] = undefined;
       this.state.players.delete(sessionId);
-      for (const [token, owner] of this.seatTokens) if (owner === sessionId) this.seatTokens.delete(token);
-      if (this.definition.start === 'host') this.compactSeats();
-      if (this.host === sessionId) this.host = this.seats.find((s) => s && !s.bot)?.id ?? '';
+      if (this.seats.free(sessionId, seat, this.definition.start === 'host')) this.renumberRows();
       this.mirror();
       return;
     }
@@ -309,14 +295,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       }
     } else if (this.serverGame.whenGone === 'bot') {
       // A bot plays the absent player's seat until they come back with their seat token.
-      this.seats[seat]!.strategy = this.definition.botStrategies?.[0];
+      this.seats.list[seat]!.strategy = this.definition.botStrategies?.[0];
       this.mirror();
       this.schedule();
     }
   }
 
   override async onDispose() {
-    this.thinking?.abort();
+    this.bots.abort();
     this.release();
     for (const sessionId of [...this.held.keys()]) this.releaseHold(sessionId);
     this.timers.clearAll();
@@ -329,7 +315,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private onGameMessage(client: Client, type: string, payload: unknown) {
     if (type === 'start' && this.definition.start === 'host' && !this.rules) return this.onStart(client);
     const seat = this.seatOf(client.sessionId);
-    if (type === 'start' && this.definition.start === 'host' && client.sessionId !== this.host) return this.reject(client, 'not_host', 'only the host starts the game');
+    if (type === 'start' && this.definition.start === 'host' && client.sessionId !== this.seats.host) return this.reject(client, 'not_host', 'only the host starts the game');
     if (seat === null) return this.reject(client, 'spectator', 'spectators cannot act');
     if (!this.rules) return this.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
     const action = this.definition.decode({ type, payload }, { seatOf: (id) => this.seatOf(id), elapsedMs: Date.now() - this.startedAt });
@@ -338,17 +324,17 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private onStart(client: Client) {
-    if (client.sessionId !== this.host) return this.reject(client, 'not_host', 'only the host starts the game');
+    if (client.sessionId !== this.seats.host) return this.reject(client, 'not_host', 'only the host starts the game');
     const { min } = this.definition.seats(this.config);
-    if (this.filledSeats() < min) return this.reject(client, 'not_enough_players', `this game needs at least ${min} players (add bots)`);
+    if (this.seats.filled() < min) return this.reject(client, 'not_enough_players', `this game needs at least ${min} players (add bots)`);
     const arrivedAt = performance.now();
     return this.persistence.serial(() => this.setup(arrivedAt, client));
   }
 
   /** Deals a new game to the seats as they are: inside `serial`. `client`: who asked (told if it cannot be saved). */
   private async setup(arrivedAt: number, client?: Client) {
-    this.compactSeats();
-    const seats = this.seats.map((s) => ({ name: s!.name, bot: s!.bot }));
+    if (this.seats.compact()) this.renumberRows();
+    const seats = this.seats.list.map((s) => ({ name: s!.name, bot: s!.bot }));
     const { state, events } = this.definition.setup(this.config, seats, cryptoRandom);
     this.startedAt = Date.now();
     await this.adopt(state, events, { seat: null, action: { type: 'setup', seats: seats.map((s) => s.name) } }, client, arrivedAt);
@@ -415,14 +401,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.afterChange();
   }
 
-  /**
-   * The next move of a bot whose turn it is and whose game has it answer at once, applied (or
-   * null). The delay is asked last: it reads the environment, too slow to do at every move.
-   */
+  /** The next move of a bot whose turn it is and whose game has it answer at once, applied (or null). */
   private async botMove(): Promise<{ events: readonly EventOf<G>[]; entry: { seat: SeatIndex; action: unknown } } | null> {
-    const seat = this.definition.toAct(this.rules!)[0];
-    const strategy = seat === undefined ? undefined : this.seats[seat]?.strategy;
-    if (seat === undefined || strategy === undefined || this.serverGame.botDelayMs?.() !== 0) return null;
+    const bot = this.bots.answersAtOnce(this.rules!, this.seats.list);
+    if (!bot) return null;
+    const { seat, strategy } = bot;
     const action = await this.decide(seat, strategy);
     if (!action) return null;
     const result = this.definition.apply(this.rules!, seat, action, cryptoRandom);
@@ -432,68 +415,29 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private decide(seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
-    if (this.serverGame.brain) {
-      const thinking = (this.thinking = new AbortController());
-      return this.serverGame.brain(this.rules!, seat, strategy, this.rng, this.services, { roomId: this.roomId, owner: this.owner(), signal: thinking.signal });
-    }
-    return this.definition.bot?.(this.rules!, seat, strategy, this.rng) ?? null;
+    return this.bots.decide(this.rules!, seat, strategy, this.rng, { roomId: this.roomId, owner: this.owner() });
   }
 
-  /**
-   * Arms the one clock for what comes next: a bot's move, the turn clock of the seat to act,
-   * or the pause before the game goes on by itself. `left`: the time a restored clock had left.
-   * What the clock will do is kept in fields and run by one callback made once (`onClock`):
-   * a closure per move outlived the young generation under load, as did a new timer.
-   */
+  /** Arms the clock for what comes next (turn-clock.ts); `left`: the time a restored clock had left. */
   private schedule(mirror = true, left?: number) {
-    this.deadline = 0;
-    this.advanceAt = 0;
-    this.due = null;
-    const rules = this.rules;
-    let ms = 0;
-    if (rules && this.definition.outcome(rules) === null) {
-      const seat = this.definition.toAct(rules)[0];
-      const record = seat === undefined ? undefined : this.seats[seat];
-      if (seat === undefined) {
-        const next = this.definition.advance?.(rules);
-        if (next) {
-          ms = left ?? nextRoundMs();
-          this.advanceAt = Date.now() + ms;
-          this.due = { kind: 'advance', seat: next.seat, action: next.action };
-        }
-      } else if (record?.strategy !== undefined) {
-        ms = this.serverGame.botDelayMs?.() ?? botDelayMs();
-        this.due = { kind: 'bot', seat, strategy: record.strategy };
-      } else {
-        const seconds = this.definition.turnSeconds(this.config);
-        if (seconds !== null) {
-          ms = left ?? seconds * 1000;
-          this.deadline = Date.now() + ms;
-          this.clockSeat = seat;
-          this.due = TURN_CLOCK;
-        }
-      }
-    }
-    if (this.due) this.timers.set('clock', ms, this.onClock);
-    else this.timers.clear('clock');
+    this.turnClock.arm(this.rules, this.config, this.seats.list, left);
     // Games with a clock show it in their schema's `deadline`.
-    if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.deadline;
+    if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.turnClock.deadline;
     if (mirror) this.mirror();
   }
 
-  /** What the clock does when it runs out (armed by `schedule`). */
-  private readonly onClock = () => {
-    const clock = this.due;
-    if (!clock || !this.rules) return;
-    if (clock.kind === 'advance') return void this.act(clock.seat, clock.action);
-    if (clock.kind === 'turn') {
-      const action = this.definition.timeout(this.rules, this.clockSeat, this.rng);
-      if (action) void this.act(this.clockSeat, action);
+  /** What the clock does when it runs out. */
+  private readonly onClock = (due: Due) => {
+    if (!this.rules) return;
+    if (due.kind === 'advance') return void this.act(due.seat, due.action);
+    if (due.kind === 'turn') {
+      const action = this.definition.timeout(this.rules, due.seat, this.rng);
+      if (action) void this.act(due.seat, action);
       return;
     }
-    const { seat, strategy } = clock;
+    const { seat, strategy } = due;
     void this.persistence.serial(async () => {
-      if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats[seat]?.strategy !== strategy) return;
+      if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats.list[seat]?.strategy !== strategy) return;
       const action = await this.decide(seat, strategy);
       if (!action) return;
       const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
@@ -504,65 +448,43 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
 
   /** The address of the room's first seated player (a restored room knows none: the room stands for itself). */
   private owner(): string {
-    for (const s of this.seats) {
-      const address = s && !s.bot ? this.addresses.get(s.id) : undefined;
-      if (address) return address;
-    }
-    return `room:${this.roomId}`;
+    return this.seats.firstAddress(this.addressOf) ?? `room:${this.roomId}`;
   }
 
-  /** The seat a joining player takes: the one its key opens, or else the first free one (only before the game). */
   private freeSeat(key: string | undefined): SeatIndex | undefined {
-    if (this.rules) return undefined;
-    for (let seat = 0; seat < this.maxSeats; seat++) {
-      if (this.seats[seat]) continue;
-      if (this.seatKeys && this.seatKeys[seat + 1] !== key) continue;
-      return seat;
-    }
-    return undefined;
+    return this.seats.freeSeat(key, this.rules !== null);
   }
 
   /** A returning player takes their seat back from the bot; the seat is re-keyed to the new session. */
   private reclaim(client: Client, token: string): boolean {
-    const oldId = this.seatTokens.get(token);
-    if (!oldId || this.clients.getById(oldId)) return false;
-    const seat = this.seatOf(oldId);
-    const row = this.state.players.get(oldId);
-    if (seat === null || !row) return false;
+    const oldId = this.seats.tokenOwner(token);
+    if (!oldId || this.clients.getById(oldId) || !this.state.players.has(oldId)) return false;
+    const moved = this.seats.reclaim(token, client.sessionId);
+    if (!moved) return false;
+    const row = this.state.players.get(oldId)!;
     this.state.players.delete(oldId);
     Object.assign(row, { connected: true, returnBy: 0 });
     this.state.players.set(client.sessionId, row);
-    this.seats[seat] = { id: client.sessionId, name: this.seats[seat]!.name, bot: false };
-    this.seatTokens.set(token, client.sessionId);
-    if (this.host === oldId) this.host = client.sessionId;
     this.schedule();
     return true;
   }
 
-  /** Seats fill from the first: a `host` table closes the gaps players left while it was seating. */
-  private compactSeats() {
-    const filled = this.seats.filter((s): s is SeatRecord => s !== undefined);
-    if (filled.every((s, i) => this.seats[i] === s)) return;
-    this.seats = filled;
-    filled.forEach((s, i) => {
-      const row = this.state.players.get(s.id);
+  /** Rows that show a seat number follow their players after the seats moved. */
+  private renumberRows() {
+    this.seats.list.forEach((s, i) => {
+      const row = s && this.state.players.get(s.id);
       if (row && 'seat' in row) row.seat = i + 1;
     });
   }
 
   private addRow(seat: SeatIndex) {
-    const record = this.seats[seat]!;
+    const record = this.seats.list[seat]!;
     const row = this.serverGame.row(record, seat);
     if (row) this.state.players.set(record.id, row);
   }
 
-  private filledSeats(): number {
-    return this.seats.filter(Boolean).length;
-  }
-
   private seatOf(sessionId: string): SeatIndex | null {
-    const seat = this.seats.findIndex((s) => s?.id === sessionId);
-    return seat < 0 ? null : seat;
+    return this.seats.seatOf(sessionId);
   }
 
   protected isSeated(sessionId: string): boolean {
@@ -572,7 +494,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   protected joinsAsSpectator(raw: unknown): boolean {
     const { options, server } = parseRoomOptions(this.entries, raw);
     const token = typeof options.seatToken === 'string' ? options.seatToken : undefined;
-    const owner = token === undefined ? undefined : this.seatTokens.get(token);
+    const owner = token === undefined ? undefined : this.seats.tokenOwner(token);
     if (owner !== undefined && !this.clients.getById(owner)) return false;
     const key = typeof server.seatKey === 'string' ? server.seatKey : undefined;
     return Boolean(options.spectate) || this.freeSeat(key) === undefined;
@@ -586,17 +508,17 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   private mirrorContext(): MirrorContext<G> {
     const ctx = (this.mirrorCtx ??= {
       config: this.config,
-      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? '')),
-      seats: this.seats,
-      host: this.host,
-      advanceAt: this.advanceAt,
+      sessionOf: (seat) => (seat === null || seat === undefined ? '' : (this.seats.list[seat]?.id ?? '')),
+      seats: this.seats.list,
+      host: this.seats.host,
+      advanceAt: this.turnClock.advanceAt,
       events: this.lastEvents,
       local: this.local,
     });
     ctx.config = this.config;
-    ctx.seats = this.seats;
-    ctx.host = this.host;
-    ctx.advanceAt = this.advanceAt;
+    ctx.seats = this.seats.list;
+    ctx.host = this.seats.host;
+    ctx.advanceAt = this.turnClock.advanceAt;
     ctx.events = this.lastEvents;
     ctx.local = this.local;
     return ctx;
@@ -609,7 +531,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private stepContext(): StepContext<G, unknown, S> {
-    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
+    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats.list, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
   }
 
   private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
@@ -620,17 +542,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       v: SNAPSHOT_VERSION,
       game: this.rules === null ? null : this.definition.pack ? this.definition.pack(this.rules) : this.rules,
       options: this.options,
-      seatRecords: this.seats.map((s) => s ?? null),
-      seats: this.seats.map((s) => s?.id ?? ''),
-      seatIds: this.seats.map((s) => s?.id ?? ''),
-      seatKeys: this.seatKeys,
-      seatTokens: Object.fromEntries(this.seatTokens),
-      host: this.host,
+      ...this.seats.save(),
       spectators: [...this.spectatorIds],
       tokens: Object.fromEntries(this.tokens),
       startedAt: this.startedAt,
-      deadline: this.deadline,
-      advanceAt: this.advanceAt,
+      deadline: this.turnClock.deadline,
+      advanceAt: this.turnClock.advanceAt,
       rng: this.rng.state,
       server: this.serverGame.save?.(this.stepContext(), this.state as S),
       policies: Object.fromEntries(this.policies.map((p) => [p.name, p.save?.()])),
@@ -675,14 +592,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     this.config = configOf(this.definition, this.options);
     this.serverGame.init(this.state as S, this.config);
     this.state.players.clear();
-    this.seats = snap.seatRecords.map((s) => s ?? undefined);
-    this.seatKeys = snap.seatKeys;
-    this.seatTokens = new Map(Object.entries(snap.seatTokens));
-    this.host = snap.host;
+    this.seats.load(snap);
     this.startedAt = snap.startedAt;
     this.rng = new Mulberry32(snap.rng);
     const returnBy = Date.now() + reconnectSeconds() * 1000;
-    this.seats.forEach((record, seat) => {
+    this.seats.list.forEach((record, seat) => {
       if (!record) return;
       this.addRow(seat);
       const row = this.state.players.get(record.id);
@@ -707,11 +621,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     // The seats that have a row (the Tic Tac Toe AI has none). Read from the rows, not by asking
     // `row()` again: that builds a new Schema per seat, and this runs after every action.
     const players: string[] = [];
-    for (const s of this.seats) {
+    for (const s of this.seats.list) {
       const row = s && this.state.players.get(s.id);
       if (row) players.push(row.name);
     }
-    const open = this.serverGame.whenFull === 'watch' && !this.rules && !this.seatKeys && this.freeSeat(undefined) !== undefined;
+    const open = this.serverGame.whenFull === 'watch' && !this.rules && !this.seats.keys && this.freeSeat(undefined) !== undefined;
     const listing: Listing = Object.assign({ game: this.gameName }, this.serverGame.listing(this.state as S, this.config), { players, spectators: this.state.spectators, open });
     for (const policy of this.policies) if (policy.listing) Object.assign(listing, policy.listing());
     return listing;
@@ -727,7 +641,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     get roomId() { return this.room.roomId; }
     get services() { return this.room.services; }
     get schema() { return this.room.state as unknown as TableSchema & Record<string, unknown>; }
-    get seats() { return this.room.seats; }
+    get seats() { return this.room.seats.list; }
     get options() { return this.room.options; }
     get local() { return this.room.local; }
     get startedAt() { return this.room.startedAt; }
@@ -742,11 +656,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string) { this.room.reject(client, code, message); }
     async newGame(swapSeats: boolean) {
       const room = this.room;
-      if (swapSeats) room.seats = [room.seats[1], room.seats[0]];
-      room.seats.forEach((s, i) => {
-        const row = s && room.state.players.get(s.id);
-        if (row && 'seat' in row) row.seat = i + 1;
-      });
+      if (swapSeats) room.seats.swap();
+      room.renumberRows();
       await room.setup(performance.now());
     }
     setTimer(name: string, ms: number, fn: () => void) { this.room.timers.set(`policy:${name}`, ms, fn); }

@@ -1,0 +1,124 @@
+/**
+ * Who sits where at a table: the seat records (players and bots), the keys that hold seats for
+ * named players (a rematch, a ranked pairing), the seat tokens a player who left reclaims a
+ * seat with (games a bot plays on for the absent), and the host (the first seated player, who
+ * starts a `host` game). Bookkeeping only: the room turns these changes into schema rows.
+ */
+import type { SeatIndex } from '../../shared/core/game';
+import { newKey } from '../ids';
+import type { SeatRecord } from './server-game';
+
+export class Seats {
+  /** Seat → who holds it; holes while seats are filling. Replaced (never mutated) by `compact` and `swap`. */
+  list: (SeatRecord | undefined)[] = [];
+  /** How many seats the game has. */
+  max = 0;
+  /** Seats held for named players: seat number (from 1) → its secret key. Null: every seat is open. */
+  keys: Record<string, string | undefined> | null = null;
+  /** Seat token → the session it was given to (kept up to date when the seat changes hands). */
+  tokens = new Map<string, string>();
+  /** The first seated player's session; '' when no player sits. */
+  host = '';
+
+  /** Seats `record` (the first player to sit becomes the host). */
+  take(seat: SeatIndex, record: SeatRecord): void {
+    this.list[seat] = record;
+    if (!record.bot && !this.host) this.host = record.id;
+  }
+
+  /**
+   * Frees `sessionId`'s seat before the game (RULINGS.md: leaving while seats fill frees the
+   * seat): its tokens go, `compact` closes the gap, and the host passes to the next player.
+   * True if anyone moved seat.
+   */
+  free(sessionId: string, seat: SeatIndex, compact: boolean): boolean {
+    this.list[seat] = undefined;
+    for (const [token, owner] of this.tokens) if (owner === sessionId) this.tokens.delete(token);
+    const moved = compact && this.compact();
+    if (this.host === sessionId) this.host = this.list.find((s) => s && !s.bot)?.id ?? '';
+    return moved;
+  }
+
+  /** A new seat token for `sessionId` (to reclaim the seat after leaving). */
+  issueToken(sessionId: string): string {
+    const token = newKey();
+    this.tokens.set(token, sessionId);
+    return token;
+  }
+
+  /** The session a seat token was given to, if any. */
+  tokenOwner(token: string): string | undefined {
+    return this.tokens.get(token);
+  }
+
+  /**
+   * Moves the seat of the token's owner to `sessionId` (a returning player takes their seat back
+   * from the bot): the seat's new record and the old session, or null if the token opens none.
+   */
+  reclaim(token: string, sessionId: string): { seat: SeatIndex; oldId: string } | null {
+    const oldId = this.tokens.get(token);
+    const seat = oldId === undefined ? null : this.seatOf(oldId);
+    if (oldId === undefined || seat === null) return null;
+    this.list[seat] = { id: sessionId, name: this.list[seat]!.name, bot: false };
+    this.tokens.set(token, sessionId);
+    if (this.host === oldId) this.host = sessionId;
+    return { seat, oldId };
+  }
+
+  /** The seat a joining player takes: the one its key opens, else the first free one; none once the game is on. */
+  freeSeat(key: string | undefined, started: boolean): SeatIndex | undefined {
+    if (started) return undefined;
+    for (let seat = 0; seat < this.max; seat++) {
+      if (this.list[seat]) continue;
+      if (this.keys && this.keys[seat + 1] !== key) continue;
+      return seat;
+    }
+    return undefined;
+  }
+
+  /** Closes the gaps players left while seats filled (seats fill from the first); true if anyone moved. */
+  compact(): boolean {
+    const filled = this.list.filter((s): s is SeatRecord => s !== undefined);
+    if (filled.every((s, i) => this.list[i] === s)) return false;
+    this.list = filled;
+    return true;
+  }
+
+  /** The two players change seats (a rematch with colours swapped). */
+  swap(): void {
+    this.list = [this.list[1], this.list[0]];
+  }
+
+  seatOf(sessionId: string): SeatIndex | null {
+    const seat = this.list.findIndex((s) => s?.id === sessionId);
+    return seat < 0 ? null : seat;
+  }
+
+  filled(): number {
+    return this.list.filter(Boolean).length;
+  }
+
+  /** The address of the first seated player whose address is known (a bot has none). */
+  firstAddress(addressOf: (id: string) => string | undefined): string | undefined {
+    for (const s of this.list) {
+      const address = s && !s.bot ? addressOf(s.id) : undefined;
+      if (address) return address;
+    }
+    return undefined;
+  }
+
+  /** The seats' part of a snapshot (snapshot.ts). */
+  save(): { seatRecords: (SeatRecord | null)[]; seats: string[]; seatIds: string[]; seatKeys: Record<string, string | undefined> | null; seatTokens: Record<string, string>; host: string } {
+    // Array.from, not map: the list has holes while seats fill (a keyed second seat taken first), and map keeps holes (JSON null).
+    const ids = Array.from(this.list, (s) => s?.id ?? '');
+    return { seatRecords: Array.from(this.list, (s) => s ?? null), seats: ids, seatIds: [...ids], seatKeys: this.keys, seatTokens: Object.fromEntries(this.tokens), host: this.host };
+  }
+
+  /** Puts the seats back from a snapshot's part. */
+  load(saved: { seatRecords: (SeatRecord | null)[]; seatKeys: Record<string, string | undefined> | null; seatTokens: Record<string, string>; host: string }): void {
+    this.list = saved.seatRecords.map((s) => s ?? undefined);
+    this.keys = saved.seatKeys;
+    this.tokens = new Map(Object.entries(saved.seatTokens));
+    this.host = saved.host;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The table's one clock: after every step it is armed for what comes next — a bot's move, the
+ * turn clock of the seat to act (its deadline shown in the schema), or the pause before the game
+ * goes on by itself (between rounds) — or stopped. What it will do is kept in fields and run by
+ * one callback made once: a closure (and a new timer) per move outlived the young generation
+ * under load (docs/performance.md).
+ */
+import type { AnyGame, ConfigOf, SeatIndex, StateOf } from '../../shared/core/game';
+import { botDelayMs, nextRoundMs } from '../timings';
+import type { RoomTimers } from './room-timers';
+import type { SeatRecord } from './server-game';
+
+/** What the clock does when it runs out. */
+export type Due = { kind: 'advance'; seat: SeatIndex; action: unknown } | { kind: 'bot'; seat: SeatIndex; strategy: string } | { kind: 'turn'; seat: SeatIndex };
+
+/** What the clock reads of a game: its rules, and a bot delay of its own (the server part's `botDelayMs`). */
+export interface ClockedGame<G extends AnyGame> {
+  definition: G;
+  botDelayMs?: () => number;
+}
+
+const TIMER = 'clock';
+
+export class TurnClock<G extends AnyGame> {
+  /** Epoch ms the seat to act runs out of time, 0 when no turn clock runs. */
+  deadline = 0;
+  /** Epoch ms the game goes on by itself, 0 when it does not. */
+  advanceAt = 0;
+  private due: Due | null = null;
+  /** The turn clock's own record, re-used at every move (its seat changes). */
+  private readonly turn = { kind: 'turn' as const, seat: 0 };
+
+  constructor(
+    private readonly game: ClockedGame<G>,
+    private readonly timers: RoomTimers<string>,
+    private readonly fire: (due: Due) => void,
+  ) {}
+
+  /** Arms the clock for `rules` (stops it when nothing waits); `left`: the time a restored clock had left. */
+  arm(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left?: number): void {
+    const ms = this.plan(rules, config, seats, left);
+    if (this.due) this.timers.set(TIMER, ms, this.onTimer);
+    else this.timers.clear(TIMER);
+  }
+
+  /** What the clock waits for now (null: nothing). */
+  get pending(): Readonly<Due> | null {
+    return this.due;
+  }
+
+  /** Sets the fields for what comes next and returns how long until it is due. */
+  private plan(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left: number | undefined): number {
+    const { definition } = this.game;
+    this.deadline = 0;
+    this.advanceAt = 0;
+    this.due = null;
+    if (!rules || definition.outcome(rules) !== null) return 0;
+    const seat = definition.toAct(rules)[0];
+    if (seat === undefined) {
+      const next = definition.advance?.(rules);
+      if (!next) return 0;
+      const ms = left ?? nextRoundMs();
+      this.advanceAt = Date.now() + ms;
+      this.due = { kind: 'advance', seat: next.seat, action: next.action };
+      return ms;
+    }
+    const strategy = seats[seat]?.strategy;
+    if (strategy !== undefined) {
+      this.due = { kind: 'bot', seat, strategy };
+      return this.game.botDelayMs?.() ?? botDelayMs();
+    }
+    const seconds = definition.turnSeconds(config);
+    if (seconds === null) return 0;
+    const ms = left ?? seconds * 1000;
+    this.deadline = Date.now() + ms;
+    this.turn.seat = seat;
+    this.due = this.turn;
+    return ms;
+  }
+
+  private readonly onTimer = () => {
+    if (this.due) this.fire(this.due);
+  };
+}
