@@ -7,11 +7,9 @@ import './websocket-global';
 import type { AddressInfo, Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { Server, matchMaker } from '@colyseus/core';
-import { ParlorLobby } from './rooms/lobby-room';
+import { parlorLobby } from './rooms/lobby-room';
 import { IndexedLocalDriver } from './rooms/indexed-local-driver';
-import { setFloodLimits } from './guards/flood-control';
 import { setComputerLimits } from './games/gomoku/computer-limits';
-import { setRoomTrustProxy } from './guards/client-address';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, rateLimitsOf, roomLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
@@ -25,19 +23,19 @@ import { colyseusAuthSettled } from './accounts/colyseus-auth';
 import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
 import { SignInLimits, DEFAULT_SIGN_IN_LIMITS } from './http/sign-in-limits';
-import { openServices } from './services';
+import { openServices, type RoomServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
 import { mountHistoryRoutes } from './http/history-routes';
-import { RedisRoomStore, setRoomStore } from './persistence/room-store';
+import { RedisRoomStore } from './persistence/room-store';
 import { reportOutages } from './redis-connection';
 import { online } from './presence/online';
 import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
 import { httpSide } from './http/setup';
 import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
-import { RoomBudget, setRoomBudget } from './guards/room-budget';
+import { RoomBudget } from './guards/room-budget';
 import { setWindowRedis } from './guards/sliding-window';
 import { setRankedRules } from './ranked/eligibility';
 
@@ -61,6 +59,8 @@ export interface RunningParlor {
   url: string;
   /** The metrics listener's port (METRICS_PORT), or null when there is none. */
   metricsPort: number | null;
+  /** What every room was handed (its store, presence, the guards' settings). */
+  rooms: RoomServices;
   stop(): Promise<void>;
 }
 
@@ -138,9 +138,7 @@ export interface StartOptions {
 }
 
 export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
-  setFloodLimits(floodLimitsOf(config));
   setComputerLimits(computerLimitsOf(config));
-  setRoomTrustProxy(config.trustProxy ?? 0);
   // The copy of the schema library Colyseus's serializer uses: a dynamic import gets the same one
   // (under Node its ES module, which `require` would not give).
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
@@ -159,8 +157,6 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
-  // Its counters share the HTTP limits' Redis connection.
-  setRoomBudget(new RoomBudget(roomLimitsOf(config), httpRedis));
   setWindowRedis(httpRedis);
   setRankedRules(config.rankedRules);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
@@ -185,20 +181,21 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     },
   });
 
-  server.define('lobby', ParlorLobby);
+  const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
+  // What every room is handed; the room budget's counters share the HTTP limits' Redis connection.
+  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0 };
+  server.define('lobby', parlorLobby(rooms.flood));
   for (const game of options.games ?? GAMES) {
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
-    server.define(game.definition.name, tableRoom(game, services)).filterBy(filters).enableRealtimeListing();
+    server.define(game.definition.name, tableRoom(game, services, rooms)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts));
+  server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts, rooms));
 
   // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
   const atShutdown: (() => Promise<void>)[] = [];
   server.onShutdown(async () => {
     for (const task of atShutdown) await task();
   });
-  const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
-  setRoomStore(store);
   if (config.redisUrl) online.connect(config.redisUrl);
   let stopRecovery = () => undefined as void;
   if (store) {
@@ -247,6 +244,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     port: address.port,
     url: `ws://${host}:${address.port}`,
     metricsPort: metricsListener?.port ?? null,
+    rooms,
     stop: async () => {
       await colyseusAuthSettled(); // colyseus-auth.ts says why
       stopRecovery();

@@ -12,6 +12,27 @@ import { SqlCounterStore, type CounterStore } from './stores/counter-store';
 import { SqlHighScoreStore, type HighScoreStore } from './stores/high-scores';
 import { SqlQTableStore, type QTableStore } from './stores/q-table-store';
 import { SqlFinishedGameStore, type FinishedGameStore } from './stores/finished-games';
+import type { RoomStore } from './persistence/room-store';
+import type { OnlineRegistry } from './presence/online';
+import type { FloodLimits } from './limits';
+import type { RoomBudget } from './guards/room-budget';
+
+/**
+ * What the process hands every room (the tables and the ranked queue) besides the stores: where
+ * rooms are saved, presence, and the guards' settings, all from the config at start-up (app.ts).
+ */
+export interface RoomServices {
+  /** Where rooms are saved before anyone sees a change (Redis); null without Redis: nothing is saved. */
+  store: RoomStore | null;
+  /** Who is online where (the lobby's list). */
+  presence: OnlineRegistry;
+  /** Flood control's limits on each connection's frames. */
+  flood: FloodLimits;
+  /** The rooms each address may make and hold. */
+  budget: RoomBudget;
+  /** Trusted proxy hops in front of the server (TRUST_PROXY): where a client's address is read. */
+  trustProxy: number;
+}
 
 export interface Services {
   /** The database of record (server/db/): opening in the background at start, closed with the services. */

@@ -10,15 +10,8 @@ import type { IncomingMessage } from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import type { AuthContext, Client } from '@colyseus/core';
 
-let trustProxy = 0;
-
-/** Set once at start-up from the config. */
-export function setRoomTrustProxy(hops: number): void {
-  trustProxy = hops;
-}
-
-/** The counting key of the address a WebSocket client joined from. */
-export function roomClientAddress(client: Client, context: AuthContext | undefined): string {
+/** The counting key of the address a WebSocket client joined from (`trustProxy`: TRUST_PROXY's hops). */
+export function roomClientAddress(client: Client, context: AuthContext | undefined, trustProxy: number): string {
   // ws keeps the net.Socket it reads from (the heartbeat in app.ts reads it too).
   const socket = (client.ref as { _socket?: Socket } | undefined)?._socket;
   let forwarded: string | undefined;

@@ -13,18 +13,11 @@
  */
 import { CloseCode, type Client, type Room } from '@colyseus/core';
 import { metrics } from '../metrics';
-import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from '../limits';
+import type { FloodLimits } from '../limits';
 import { roomLog } from '../log';
 import { sendError } from './errors';
 import { cutOff } from './socket-cutoff';
 
-
-let limits: FloodLimits = DEFAULT_FLOOD_LIMITS;
-
-/** Set once at start-up from the config; rooms created afterwards use them. */
-export function setFloodLimits(next: FloodLimits): void {
-  limits = next;
-}
 
 /** Protocol codes of frames a client sends with data (ROOM_DATA, ROOM_DATA_BYTES, INPUT, ROOM_REQUEST). */
 const DATA_FRAMES = new Set([13, 17, 19, 20, 21]);
@@ -81,24 +74,24 @@ export class FloodControl {
 type FrameHandler = (client: Client, buffer: Buffer) => void;
 
 /**
- * Puts flood control in front of a room's frame handler. Call it in the room's constructor:
- * Colyseus binds the handler to each client as it joins.
+ * Puts flood control in front of a room's frame handler. Call it before the first client joins
+ * (the room's onCreate): Colyseus binds the handler to each client as it joins.
  */
-export function guardFrames(room: Room): FloodControl {
+export function guardFrames(room: Room, limits: FloodLimits): FloodControl {
   const flood = new FloodControl(limits);
   const target = room as unknown as { _onMessage: FrameHandler };
   const handleFrame = target._onMessage;
   target._onMessage = function (this: Room, client: Client, buffer: Buffer) {
     if (buffer && DATA_FRAMES.has(buffer[0] & PROTOCOL_CODE_MASK)) {
       const verdict = flood.verdict(client.sessionId, Date.now());
-      if (verdict !== 'admit') return refuse(room, client, verdict);
+      if (verdict !== 'admit') return refuse(room, client, verdict, limits);
     }
     return handleFrame.call(this, client, buffer);
   };
   return flood;
 }
 
-function refuse(room: Room, client: Client, verdict: Exclude<Verdict, 'admit'>): void {
+function refuse(room: Room, client: Client, verdict: Exclude<Verdict, 'admit'>, limits: FloodLimits): void {
   const game = room.roomName;
   if (verdict !== 'disconnect') metrics.rateLimited(game, 'dropped');
   if (verdict === 'drop') return;

@@ -15,7 +15,7 @@
  */
 import { ServerError, matchMaker } from '@colyseus/core';
 import type Redis from 'ioredis';
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../limits';
+import type { RoomLimits } from '../limits';
 import { isLoopback, rateKey } from './client-address';
 import { log } from '../log';
 import { SlidingWindow } from './sliding-window';
@@ -127,17 +127,6 @@ function refusal(message: string): ServerError {
 function warn(err: unknown): undefined {
   log.warn({ err: { message: (err as Error)?.message } }, 'room budget: Redis unavailable');
   return undefined;
-}
-
-/** No limits: rooms made outside startParlor (unit tests of a room). */
-let budget = new RoomBudget({ ...DEFAULT_ROOM_LIMITS, create: { points: 0, seconds: 1 }, maxPerAddress: 0 });
-
-export function setRoomBudget(next: RoomBudget): void {
-  budget = next;
-}
-
-export function roomBudget(): RoomBudget {
-  return budget;
 }
 
 /** The address a matchmaking call's static onAuth was given by the gate (see the file comment). */

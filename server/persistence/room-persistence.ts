@@ -11,7 +11,7 @@
  * last snapshot that was saved (`committed`).
  */
 import { matchMaker, type Room } from '@colyseus/core';
-import { roomStore, SnapshotTooLarge } from './room-store';
+import { SnapshotTooLarge, type RoomStore } from './room-store';
 import { roomLog } from '../log';
 import { metrics } from '../metrics';
 import { saveWaitMs } from '../timings';
@@ -36,14 +36,16 @@ export class RoomPersistence {
   private committed: string | null = null;
   private readonly waitMs = saveWaitMs();
 
+  /** `store`: where the room is saved; null (no Redis): nothing is saved, steps still run in order. */
   constructor(
     private readonly name: string,
     private readonly room: Room,
+    private readonly store: RoomStore | null,
     private readonly onStorage: StorageListener = () => undefined,
   ) {}
 
   get enabled(): boolean {
-    return roomStore() !== null;
+    return this.store !== null;
   }
 
   get saving(): boolean {
@@ -82,7 +84,7 @@ export class RoomPersistence {
    * snapshot can never be saved: the caller undoes what it holds and refuses it.
    */
   async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }, arrivedAt = performance.now()): Promise<boolean> {
-    const store = roomStore();
+    const store = this.store;
     if (!store) return true;
     const json = JSON.stringify(snapshot);
     const room = { name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshotJson: json };
@@ -133,7 +135,7 @@ export class RoomPersistence {
    * when Redis is back.
    */
   async saveToken(sessionId: string, token: string): Promise<void> {
-    const write = roomStore()?.saveToken(this.room.roomId, sessionId, token);
+    const write = this.store?.saveToken(this.room.roomId, sessionId, token);
     if (!write) return;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), TOKEN_WAIT_MS)));
@@ -155,7 +157,7 @@ export class RoomPersistence {
    * since replace them, for the sessions the snapshot still has.
    */
   async load(roomId: string): Promise<{ name: string; snapshot: unknown; processId: string; downSince: number | null } | null> {
-    const store = roomStore();
+    const store = this.store;
     const stored = store && (await store.load(roomId));
     if (!store || !stored) return null;
     // Only the server's restore path makes this process a room's owner before it creates it:
@@ -171,6 +173,6 @@ export class RoomPersistence {
   /** Forgets the room (it ended, or everyone left) — but not while the process shuts down for a deploy. */
   async remove(): Promise<void> {
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
-    await roomStore()?.remove(this.room.roomId).catch(() => undefined);
+    await this.store?.remove(this.room.roomId).catch(() => undefined);
   }
 }

@@ -264,13 +264,3 @@ function ownerOfValue(roomId: string, value: string): RoomOwner {
   return { name, roomId, processId };
 }
 
-let current: RoomStore | null = null;
-
-/** The store rooms write to, or null when the server runs without Redis. */
-export function roomStore(): RoomStore | null {
-  return current;
-}
-
-export function setRoomStore(store: RoomStore | null): void {
-  current = store;
-}

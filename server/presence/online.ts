@@ -30,7 +30,7 @@ export const ONLINE_PREFIX = 'parlor:online:';
 /** How many process hashes `list` reads at most. */
 const MAX_PROCESSES = 1000;
 
-class OnlineRegistry {
+export class OnlineRegistry {
   private local = new Map<string, OnlineEntry>();
   private redis: Redis | null = null;
   private key = '';

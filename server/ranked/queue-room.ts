@@ -19,7 +19,8 @@ import { queueWidenMs } from '../timings';
 import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { mayPair, rankedRefusal, type AccountOrigin } from './eligibility';
-import { addressFromContext, roomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
+import { addressFromContext, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
+import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import type { AccountStore } from '../accounts/account-store';
 import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
@@ -47,9 +48,14 @@ const queueOptions = {
 };
 
 /** The queue room with its stores bound (Colyseus makes the instances). */
-export function rankedQueueRoom(store: RankedStore, accounts: AccountStore) {
+export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, rooms: RoomServices) {
   return class extends RankedQueueRoom {
     protected readonly store = store;
+    protected readonly budget = rooms.budget;
+    constructor() {
+      super();
+      guardFrames(this, rooms.flood);
+    }
 
     /**
      * Besides the token's signature: the account it names is live, registered (a claimed guest is),
@@ -57,7 +63,7 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore) {
      * enough for rated play (eligibility.ts); an address with a room to spare.
      */
     static override async onAuth(token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
-      const auth = await RankedQueueRoom.onAuth(token, raw, context);
+      const auth = await RankedQueueRoom.authenticate(token, raw, context, rooms.budget);
       const account = await accounts.authenticate(auth.token);
       if (!account.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `auth_required: ${account.code}: ${account.message}`);
       if (!account.account.registered) throw new ServerError(ErrorCode.AUTH_FAILED, ACCOUNT_REQUIRED);
@@ -72,25 +78,21 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore) {
 
 export abstract class RankedQueueRoom extends Room {
   protected abstract readonly store: RankedStore;
+  protected abstract readonly budget: RoomBudget;
   override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
   private lastOpponent = new Map<string, string>();
   private tick: NodeJS.Timeout | null = null;
 
-  constructor() {
-    super();
-    guardFrames(this);
-  }
-
   /** The token: the `token` option (as before accounts), else the one the SDK sends (`client.auth.token`). */
-  static override async onAuth(sdkToken: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
+  static async authenticate(sdkToken: string, raw: unknown, context: unknown, budget: RoomBudget): Promise<QueueAuth> {
     const options = parseClientOptions(queueOptions, raw);
     await secretLoaded();
     const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH ? sdkToken : undefined);
     const identity = verifyToken(token);
     if (!identity || !token) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (sign in)');
     const address = addressFromContext(context);
-    const refused = await roomBudget().checkHeld(address);
+    const refused = await budget.checkHeld(address);
     if (refused) throw refused;
     return { identity, token, bestOf: Number(options.bestOf) as 1 | 3, address };
   }
@@ -146,7 +148,7 @@ export abstract class RankedQueueRoom extends Room {
 
   private async startMatch(pair: [Waiting, Waiting]) {
     // The match's room counts against each player's address; one over its budget is told why and leaves the queue.
-    const refusals = await Promise.all(pair.map((w) => roomBudget().create(w.address)));
+    const refusals = await Promise.all(pair.map((w) => this.budget.create(w.address)));
     if (refusals.some(Boolean)) {
       pair.forEach((w, i) => {
         const client = this.clients.getById(w.sessionId);

@@ -12,6 +12,7 @@ import { metrics } from '../metrics';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
+import type { FloodLimits } from '../limits';
 
 const FILTER_FIELDS_MAX = 8;
 
@@ -33,13 +34,18 @@ export const lobbyFilter = v.nullish(
 
 type Listing = { name: string; metadata?: Record<string, unknown> };
 
+/** The lobby with the process's flood limits in front of its frames (Colyseus makes the instances). */
+export function parlorLobby(flood: FloodLimits) {
+  return class extends ParlorLobby {
+    constructor() {
+      super();
+      guardFrames(this, flood);
+    }
+  };
+}
+
 export class ParlorLobby extends LobbyRoom {
   override maxClients = 5000;
-
-  constructor() {
-    super();
-    guardFrames(this);
-  }
 
   /** A bad filter in the join options is refused with the code a bad `filter` message gets: `invalid_payload: …`. */
   static override async onAuth(_token: string, options: unknown) {

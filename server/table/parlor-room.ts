@@ -9,10 +9,10 @@ import { decodePayload } from '../../shared/core/payload';
 import { roomLog } from '../log';
 import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
-import { online } from '../presence/online';
 import type { CommonErrorCode } from '../../shared/core/errors';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
-import { guardFrames } from '../guards/flood-control';
+import { guardFrames, type FloodControl } from '../guards/flood-control';
+import type { RoomServices } from '../services';
 import { invalidOption } from '../guards/join-options';
 import { holdSeat } from './room-timers';
 import { reconnectSeconds } from '../timings';
@@ -36,13 +36,19 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected spectatorIds = new Set<string>();
   private persistenceOf?: RoomPersistence;
   /** Flood control in front of every frame a client sends (see flood-control.ts). */
-  protected readonly flood = guardFrames(this);
+  protected readonly flood: FloodControl;
   /** When the oldest message not yet broadcast arrived: its action-to-broadcast latency is measured at the patch. */
   private pendingSince = 0;
 
+  /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
+  constructor(protected readonly rooms: RoomServices) {
+    super();
+    this.flood = guardFrames(this, rooms.flood);
+  }
+
   protected get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -148,7 +154,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    */
   protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined'): Promise<void> {
     this.tokens.set(client.sessionId, client.reconnectionToken);
-    online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
+    this.rooms.presence.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
     this.afterChange();
     if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
     // In turn with the room's steps either way; without a store the snapshot is not even built.
@@ -160,7 +166,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected departed(sessionId: string) {
     this.tokens.delete(sessionId);
     this.flood.forget(sessionId);
-    online.remove(sessionId);
+    this.rooms.presence.remove(sessionId);
   }
 
   /** Holds every seat of a restored room for the sessions from before the restart. */

@@ -15,7 +15,6 @@ import { CloseCode, matchMaker, type Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
-import { roomBudget } from '../guards/room-budget';
 import type { SeatRecord, TableHost, TablePolicy, TableSchema } from './server-game';
 
 interface Votes {
@@ -78,7 +77,7 @@ export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
       const refused = options.refuse?.(schema());
       if (refused) return host.reject(client, refused[0], refused[1]);
       if (votes().includes(client.sessionId)) return host.reject(client, 'already_asked', 'you already asked for a rematch');
-      const overBudget = await roomBudget().create(host.addressOf(client.sessionId));
+      const overBudget = await host.budget.create(host.addressOf(client.sessionId));
       if (overBudget) return host.reject(client, 'too_many_rooms', overBudget.message);
       if (made || votes().includes(client.sessionId)) return; // decided while the budget was asked
       votes().push(client.sessionId);

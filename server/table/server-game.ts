@@ -12,6 +12,7 @@ import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf, ViewOf } from '../
 import type { Random } from '../../shared/core/rng';
 import type express from 'express';
 import type { Services } from '../services';
+import type { RoomBudget } from '../guards/room-budget';
 import type { LimitedRoute } from '../limits';
 import type { PresenceRow } from './parlor-room';
 import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
@@ -196,6 +197,8 @@ export interface TableHost {
   readonly roomName: string;
   readonly roomId: string;
   readonly services: Services;
+  /** The rooms each address may make and hold: a room a policy makes (a rematch) counts too. */
+  readonly budget: RoomBudget;
   readonly schema: TableSchema & Record<string, unknown>;
   readonly seats: readonly (SeatRecord | undefined)[];
   /** The room's create options, after policies adjusted them. */

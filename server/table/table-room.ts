@@ -17,7 +17,7 @@ import { SOMEONE_ELSES_GAME, type CommonErrorCode, type TableErrorCode } from '.
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
-import type { Services } from '../services';
+import type { RoomServices, Services } from '../services';
 import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from '../guards/join-options';
@@ -32,7 +32,7 @@ import { TurnClock, type Due } from './turn-clock';
 import { TableBots } from './bots';
 import { rateKey, roomClientAddress } from '../guards/client-address';
 import { secretLoaded, verifyToken } from '../accounts/identity';
-import { ADDRESS_OPTION, addressFromContext, roomBudget } from '../guards/room-budget';
+import { ADDRESS_OPTION, addressFromContext, type RoomBudget } from '../guards/room-budget';
 
 
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
@@ -43,12 +43,15 @@ const NO_EVENTS: readonly never[] = Object.freeze([]);
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
 
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
-export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services) {
+export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
   const entries = { ...seatOptions, ...game.definition.options };
   return class extends TableRoom<G, S> {
     protected readonly serverGame = game;
     protected readonly services = services;
     protected readonly entries = entries;
+    constructor() {
+      super(rooms);
+    }
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
     static override async onAuth(token: string, options: unknown, context?: unknown): Promise<unknown> {
       const parsed = parseClientOptions(entries, options);
@@ -56,7 +59,7 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
       const address = addressFromContext(context);
       if (game.screen && address && !parsed.spectate) await screen(game.screen, config, address, token);
-      await carryAddress(options, address);
+      await carryAddress(rooms.budget, options, address);
       return true;
     }
   };
@@ -67,9 +70,9 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
  * onJoin, as a server-only option; an address that holds its most rooms already is refused here,
  * before a room is made or a seat reserved.
  */
-async function carryAddress(options: unknown, address: string | undefined): Promise<void> {
+async function carryAddress(budget: RoomBudget, options: unknown, address: string | undefined): Promise<void> {
   if (!address || typeof options !== 'object' || options === null) return;
-  const refused = await roomBudget().checkHeld(address);
+  const refused = await budget.checkHeld(address);
   if (refused) throw refused;
   (options as Record<string, unknown>)[ADDRESS_OPTION] = address;
 }
@@ -126,14 +129,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (!address) return;
     this.held.set(sessionId, address);
     if (!this.addresses.has(sessionId)) this.addresses.set(sessionId, address);
-    void roomBudget().hold(address, this.roomId);
+    void this.rooms.budget.hold(address, this.roomId);
   }
 
   private releaseHold(sessionId: string) {
     const address = this.held.get(sessionId);
     if (!address) return;
     this.held.delete(sessionId);
-    void roomBudget().release(address, this.roomId);
+    void this.rooms.budget.release(address, this.roomId);
   }
 
   protected get gameName(): string {
@@ -152,7 +155,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore } = parseRoomOptions(this.entries, raw);
     // A room a client asked the matchmaker for counts against its address's budget (rematches and pairings count where they are made).
-    const refused = restore === undefined ? await roomBudget().create(addressOption(server.address)) : null;
+    const refused = restore === undefined ? await this.rooms.budget.create(addressOption(server.address)) : null;
     if (refused) throw refused;
     this.options = { ...options };
     const host = new TableRoom.Host(this as unknown as TableRoom<AnyGame, TableSchema>);
@@ -212,7 +215,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
       if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption(`${SOMEONE_ELSES_GAME}: join with spectate: true to watch`);
     }
     const admitted = await super.onAuth(client, raw);
-    const address = roomClientAddress(client, context);
+    const address = roomClientAddress(client, context, this.rooms.trustProxy);
     if (this.serverGame.admit && !this.joinsAsSpectator(raw)) {
       await secretLoaded().catch(() => undefined); // unloaded: the token counts as none, as a forged one would
       const release = this.serverGame.admit(this.config, { address, player: verifyToken(context?.token)?.playerId ?? null });
@@ -640,6 +643,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     get roomName() { return this.room.gameName; }
     get roomId() { return this.room.roomId; }
     get services() { return this.room.services; }
+    get budget() { return this.room.rooms.budget; }
     get schema() { return this.room.state as unknown as TableSchema & Record<string, unknown>; }
     get seats() { return this.room.seats.list; }
     get options() { return this.room.options; }

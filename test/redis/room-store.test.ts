@@ -6,20 +6,18 @@
 import type { Room } from '@colyseus/core';
 import { RoomPersistence } from '../../server/persistence/room-persistence';
 import Redis from 'ioredis';
-import { MAX_SNAPSHOT_BYTES, RedisRoomStore, ROOM_TTL_SECONDS, setRoomStore } from '../../server/persistence/room-store';
+import { MAX_SNAPSHOT_BYTES, RedisRoomStore, ROOM_TTL_SECONDS } from '../../server/persistence/room-store';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 
 const redisUrl = testRedisUrl();
 const store = new RedisRoomStore(redisUrl);
-const persistence = new RoomPersistence('gomoku', { roomId: 'room-1' } as Room);
+const persistence = new RoomPersistence('gomoku', { roomId: 'room-1' } as Room, store);
 
 beforeAll(async () => {
   await emptyRedis(redisUrl);
-  setRoomStore(store);
 });
 
 afterAll(async () => {
-  setRoomStore(null);
   await store.close();
   await emptyRedis(redisUrl);
 });

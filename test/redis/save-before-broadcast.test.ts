@@ -3,7 +3,7 @@
  * common broadcastPatch): while a move's save is slow, something else makes the room send a
  * patch (a spectator joins); the players still decode the move only once it is in Redis.
  */
-import { roomStore, type RoomStore } from '../../server/persistence/room-store';
+import type { RoomStore } from '../../server/persistence/room-store';
 import { redisServerSuite, sdkClient, waitForState } from '../support/server';
 import { seatTwo } from '../support/gomoku-client';
 import { cellAt, gomokuGame } from '../../shared/games/gomoku';
@@ -14,7 +14,7 @@ const SLOW_SAVE_MS = 400;
 const CENTRE = 7 * 15 + 7;
 
 it('a client that receives a patch with a move finds the move already saved, even when another event patches meanwhile', async () => {
-  const store = roomStore() as RoomStore;
+  const store = suite.server.rooms.store as RoomStore;
   const save = store.save.bind(store);
   const client = sdkClient(suite.server);
   const { p1, p2 } = await seatTwo(client, { swap2: false });
