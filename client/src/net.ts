@@ -64,7 +64,8 @@ const RETRIES = 60;
  * second: its default backoff doubles up to 5 s, so after a server restart a player would sit
  * up to 3 s longer than needed. When the SDK gives up (4003), or the server refuses one attempt
  * while a restarted process is still coming up, the page opens the table again with the token
- * it holds, like a reload would, a few times a minute at most. After every reconnection the
+ * it holds, like a reload would, a few times a minute at most; past that, or with no token to
+ * reopen with, it tells the player to reload. After every reconnection the
  * room's state is decoded afresh: the room may have been restored by another process
  * (fresh-decoder.ts).
  */
@@ -73,9 +74,12 @@ export function reopenOnLoss(room: Room): void {
   decodeAfreshOnReconnect(room);
   showStorageWaits(room);
   room.onLeave((code) => {
-    if (CLOSED_ON_PURPOSE.has(code) || !sessionStorage.getItem(tokenKey(room.roomId))) return;
+    if (CLOSED_ON_PURPOSE.has(code)) return;
+    const givenUp = () => toast('Disconnected from the table. Reload the page to come back.');
+    // 1001: the page is going away; 4000 and 1000 (above): the room or the player closed it on purpose.
+    if (!sessionStorage.getItem(tokenKey(room.roomId))) return void (code !== 1001 && givenUp());
     reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);
-    if (reopenedAt.length >= 3) return;
+    if (reopenedAt.length >= 3) return givenUp();
     reopenedAt.push(Date.now());
     reopening = room.roomId;
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);

@@ -6,6 +6,7 @@
  */
 import { h, toast } from '../dom';
 import { nameOfSeat, type FinishedGame } from './finished-game';
+import type { Scene } from '../fitted-scene';
 import './replay.css';
 
 export interface ReplayFrameOptions {
@@ -66,10 +67,8 @@ async function copyLink(link: string, field: HTMLInputElement): Promise<void> {
 }
 
 /** A scene's canvas: Pixi's start-up is asynchronous, and the page may be left before it ends. */
-export interface SceneRenderer<P> {
-  mount(container: HTMLElement): Promise<void>;
+export interface SceneRenderer<P> extends Scene {
   draw(picture: P): void;
-  destroy(): void;
 }
 
 /**

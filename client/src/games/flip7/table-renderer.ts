@@ -3,9 +3,8 @@
  * (up to 18) with name, status, the cards in front in the order received, the round
  * score, and a score track to 200. Rows are clickable when the player must pick a target.
  */
-import { renderOnDemand } from '../../render-on-demand';
-import { containerSize, fitToContainer } from '../../fit-canvas';
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { FittedScene } from '../../fitted-scene';
+import { Container, Graphics, Text } from 'pixi.js';
 import { cardLook, STATUS_LABEL } from './card-style';
 
 export interface SeatRow {
@@ -36,41 +35,27 @@ export interface TablePicture {
 
 const GOAL = 200;
 
-export class TableRenderer {
-  private readonly app = new Application();
+export class TableRenderer extends FittedScene {
+  protected readonly canvasId = 'flip7-canvas';
   private readonly layer = new Container();
   private picture: TablePicture | null = null;
   private rowBoxes: { id: string; y: number; h: number }[] = [];
-  private readonly requestRender = renderOnDemand(this.app);
-  private unfit: () => void = () => undefined;
   onRowClick: (id: string) => void = () => undefined;
 
-  async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
-    this.app.ticker.stop();
-    this.app.canvas.id = 'flip7-canvas';
-    container.append(this.app.canvas);
+  protected build(): void {
     this.app.stage.addChild(this.layer);
-    this.app.stage.eventMode = 'static';
     this.app.stage.on('pointertap', (e) => {
       const row = this.rowBoxes.find((r) => e.global.y >= r.y && e.global.y < r.y + r.h);
       if (row && this.picture?.targets.includes(row.id)) this.onRowClick(row.id);
     });
-    this.app.renderer.on('resize', () => this.redraw());
-    this.unfit = fitToContainer(this.app, container);
-  }
-
-  destroy(): void {
-    this.unfit();
-    this.app.destroy(true, { children: true });
   }
 
   draw(picture: TablePicture): void {
     this.picture = picture;
-    this.redraw();
+    this.layout();
   }
 
-  private redraw(): void {
+  protected layout(): void {
     const picture = this.picture;
     if (!picture || !this.app.renderer) return;
     this.app.stage.hitArea = this.app.screen;

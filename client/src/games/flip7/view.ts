@@ -7,9 +7,8 @@
  */
 import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
 import { tablesAlong, type LogTable } from '../../../../shared/games/flip7/log-table';
-import { h, setConnectionBanner, toast } from '../../dom';
-import { currentName } from '../../name';
-import { client, forgetRoom, handOver, leaveTable, openTable } from '../../net';
+import { h } from '../../dom';
+import { backToLobby, followRematch, openTableView } from '../../table-kit';
 import { replayLink } from '../../replay/replay-link';
 import { Review } from '../../replay/review';
 import { rematchText, waitingText } from './labels';
@@ -51,26 +50,16 @@ const PROMPT: Record<string, string> = {
 
 export async function showFlip7(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
   const seatToken = sessionStorage.getItem(seatKey(roomId)) ?? undefined;
-  const opened = await openTable<Flip7Synced>(roomId, { name: currentName(), spectate: watch, ...(seatToken && !watch ? { seatToken } : {}) }, 'table');
-  if (!opened) return () => undefined;
-  const room = opened;
-  room.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(roomId), token));
-  // The players agreed on a rematch: each takes their seat at the new table; a spectator watches it.
-  room.onMessage('rematch', async ({ roomId: nextId, reservation }: { roomId: string; reservation?: any }) => {
-    if (!reservation) {
-      location.hash = `#/flip7/${nextId}/watch`;
-      return;
-    }
-    try {
-      const next = await client.consumeSeatReservation(reservation);
-      // The new table sends its seat token as soon as the seat is taken, before its view listens.
-      next.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(next.roomId), token));
-      handOver(next);
-      location.hash = `#/flip7/${next.roomId}`;
-    } catch (err) {
-      toast(`Rematch failed: ${(err as Error).message}`);
-    }
+  const table = await openTableView<Flip7Synced>(roomId, watch, {
+    what: 'table',
+    join: seatToken && !watch ? { seatToken } : {},
+    forgetWhen: (room) => room.state?.phase === 'game_over',
   });
+  if (!table) return () => undefined;
+  const { room, banner, badge } = table;
+  room.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(roomId), token));
+  // The new table sends its seat token as soon as the seat is taken, before its view listens.
+  followRematch(room, 'flip7', (next) => next.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(next.roomId), token)));
 
   const me = () => room.sessionId;
   const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
@@ -98,6 +87,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     return `Step ${first + step} of ${first + total} · ${logWords(entries[step - 1], nameAtSeat)}`;
   };
   const review = new Review(() => book.run().entries.length, reviewing, stepWords, () => render(), 'step');
+  table.onClose(() => review.destroy());
   let along: { entries: Flip7LogEntry[]; seats: number; tables: LogTable[] } | null = null;
   /** The table after `step` entries of the stretch the book holds, drawn from the log. */
   const pictureOfStep = (step: number, seats: number) => {
@@ -110,8 +100,6 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     return pictureAtStep(along.tables, entries, step, seats, seatAt, book.run().first === 0 ? 'Before the first deal' : 'Earlier in the game');
   };
 
-  const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
-  const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   const start = h('button', { id: 'start', class: 'primary', hidden: true, onclick: () => room.send('start', {}) }, 'Start');
   const hit = h('button', { id: 'hit', class: 'primary', hidden: true, onclick: () => room.send('hit', {}) }, 'Hit');
   const stay = h('button', { id: 'stay', hidden: true, onclick: () => room.send('stay', {}) }, 'Stay');
@@ -127,8 +115,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
       h('h3', { class: 'ticker-title' }, 'Table talk'), ticker, legend, spectators,
       h('label', { class: 'share' }, 'Share this table ', h('input', { readonly: true, value: `${location.origin}/#/flip7/${roomId}` })))));
 
-  const renderer = new TableRenderer();
-  await renderer.mount(canvasWrap);
+  const renderer = await table.mount(new TableRenderer(), canvasWrap);
   renderer.onRowClick = (id) => room.send('target', { sessionId: id });
 
   const seconds = (t: number) => Math.max(0, Math.ceil((t - Date.now()) / 1000));
@@ -163,14 +150,14 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     const actions = h('div', { class: 'result-actions' },
       seated ? rematch : '',
       s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : '',
-      h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'));
+      backToLobby());
     const line = rematchText(asked, waiting) || (seated ? '' : 'If the players rematch, you follow them to the new table.');
     return [actions, ...(line ? [h('p', { id: 'rematch-votes', class: 'muted' }, line)] : [])];
   };
 
   const render = () => {
     const s = room.state;
-    if (!s || !s.players) return;
+    if (!s?.players) return;
     const rows = [...s.players.entries()].sort((a, b) => a[1].seat - b[1].seat).map(([id, p]) => ({ ...p, id, cards: [...p.cards] }));
     const mine = s.toAct === me() && s.phase === 'playing';
     const choosing = mine && Boolean(s.pending?.kind);
@@ -192,7 +179,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     banner.textContent = bannerText(s);
     banner.classList.toggle('yours', mine);
     const seated = s.players.has(me());
-    badge.hidden = seated;
+    badge.hidden = seated; // also on a redraw the review asks for
     start.hidden = !(s.host === me() && (s.phase === 'lobby' || s.phase === 'round_over'));
     start.textContent = s.phase === 'lobby' ? 'Start game' : 'Next round now';
     hit.hidden = stay.hidden = !(mine && !choosing);
@@ -209,17 +196,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     ticker.replaceChildren(...[...(s.log ?? [])].slice(-14).reverse().map((entry) => h('li', {}, logWords(entry, nameAtSeat))));
     spectators.textContent = `${s.spectators} watching`;
   };
-  room.onStateChange(render);
-  render();
-  const tick = window.setInterval(() => room.state?.phase && (banner.textContent = bannerText(room.state)), 500);
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
-
-  return () => {
-    window.clearInterval(tick);
-    review.destroy();
-    renderer.destroy();
-    setConnectionBanner(null);
-    if (room.state?.phase === 'game_over' || !room.state?.players?.has(room.sessionId)) forgetRoom(roomId);
-    leaveTable(room);
-  };
+  table.render(render);
+  table.every(500, () => room.state?.phase && (banner.textContent = bannerText(room.state)));
+  return table.close;
 }

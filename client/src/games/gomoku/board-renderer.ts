@@ -4,9 +4,8 @@
  * list numbers them, a marker on the last stone, the winning five, a hover ghost, a tap preview
  * and a keyboard cursor. It fits its container and renders at the device pixel ratio.
  */
-import { renderOnDemand } from '../../render-on-demand';
-import { containerSize, fitToContainer } from '../../fit-canvas';
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { FittedScene } from '../../fitted-scene';
+import { Container, Graphics, Text } from 'pixi.js';
 import { BLACK, SIZE } from '../../../../shared/games/gomoku/board';
 import { columnName, rowName } from '../../../../shared/games/gomoku/notation';
 
@@ -31,8 +30,8 @@ const STAR_POINTS = [3, 7, 11];
 const PAD = 0.6;
 const LABELS = 0.7;
 
-export class BoardRenderer {
-  private readonly app = new Application();
+export class BoardRenderer extends FittedScene {
+  protected readonly canvasId = 'board-canvas';
   private readonly grid = new Graphics();
   private readonly coordinates = new Container();
   private readonly winLine = new Graphics();
@@ -52,8 +51,6 @@ export class BoardRenderer {
   /** The keyboard cursor, shown while the board has the focus. */
   private cursor: number | null = null;
   private focused = false;
-  private readonly requestRender = renderOnDemand(this.app);
-  private unfit: () => void = () => undefined;
 
   /** Which colour a click would place at a cell now, or null when clicking is not allowed. */
   ghostColour: (cell: number) => number | null = () => null;
@@ -63,22 +60,8 @@ export class BoardRenderer {
   /** The cursor moved to `cell` (for the live region). */
   onCursor: (cell: number) => void = () => undefined;
 
-  async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({
-      ...containerSize(container),
-      antialias: true,
-      autoDensity: true,
-      resolution: Math.max(1, window.devicePixelRatio || 1),
-      backgroundAlpha: 0,
-      // A board changes only on a move or a hover: draw on demand instead of 60 times a
-      // second (a continuous ticker starved the CPU with several tables open).
-      autoStart: false,
-    });
-    this.app.ticker.stop();
-    this.app.canvas.id = 'board-canvas';
-    container.append(this.app.canvas);
+  protected build(container: HTMLElement): void {
     this.app.stage.addChild(this.grid, this.coordinates, this.winLine, this.stones, this.numbers, this.overlay, this.analysis, this.analysisNumbers, this.ghost);
-    this.app.stage.eventMode = 'static';
     // A mouse hovers a ghost stone and clicks to place. A finger has no hover and covers the
     // point it aims at (intersections are ~24 px apart on a phone): a tap previews the stone,
     // a second tap on the same point places it, a tap elsewhere moves the preview.
@@ -92,14 +75,6 @@ export class BoardRenderer {
       this.onCellClick(cell % SIZE, Math.floor(cell / SIZE));
     });
     this.listenToKeys(container);
-    this.app.renderer.on('resize', () => this.layout());
-    this.unfit = fitToContainer(this.app, container);
-    this.layout();
-  }
-
-  destroy(): void {
-    this.unfit();
-    this.app.destroy(true, { children: true });
   }
 
   draw(picture: BoardPicture): void {
@@ -155,7 +130,7 @@ export class BoardRenderer {
     this.requestRender();
   }
 
-  private layout(): void {
+  protected layout(): void {
     const { width, height } = this.app.screen;
     this.app.stage.hitArea = this.app.screen;
     const span = SIZE - 1 + 2 * PAD + LABELS;

@@ -6,15 +6,13 @@
  * keys only send intentions.
  */
 import './gomoku.css';
-import type { Room } from '@colyseus/sdk';
 import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
-import { h, setConnectionBanner, toast } from '../../dom';
-import { currentName } from '../../name';
+import { h } from '../../dom';
+import { backToLobby, followRematch, openTableView } from '../../table-kit';
 import { createButton } from '../client-game';
 
 /** Where new Gomoku games open (as in ./index.ts, which imports this view). */
 const gomokuRoute = { room: 'gomoku', path: 'room' };
-import { client, enterRoom, forgetRoom, handOver, leaveTable, rememberRoom, reopenOnLoss } from '../../net';
 import { announce } from '../../announce';
 import { analyseLink, replayLink } from '../../replay/replay-link';
 import { cellName } from '../../../../shared/games/gomoku/notation';
@@ -59,23 +57,18 @@ interface GomokuSynced {
 const PLACEMENT_PHASES = new Set(['swap2_placement', 'swap2_extra', 'main_game']);
 
 export async function showGomoku(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  let room: Room<any, GomokuSynced>;
-  try {
-    room = (await enterRoom(roomId, { name: currentName(), spectate: watch })) as Room<any, GomokuSynced>;
-  } catch (err) {
-    toast(`Could not open room ${roomId}: ${(err as Error).message}`);
-    location.hash = '#/';
-    return () => undefined;
-  }
-  rememberRoom(room);
-  reopenOnLoss(room);
+  const table = await openTableView<GomokuSynced & { toJSON(): unknown }>(roomId, watch, {
+    what: 'room',
+    isPlayer: (room) => Boolean(room.state?.players?.get(room.sessionId)),
+    forgetWhen: (room) => room.state?.phase === 'game_over',
+  });
+  if (!table) return () => undefined;
+  const { room, banner, badge, isPlayer } = table;
 
-  const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
   const players = h('div', { id: 'players', class: 'players' });
   const choices = h('div', { id: 'choices', class: 'choices' });
   const result = h('div', { id: 'result', class: 'result', hidden: true });
   const series = h('div', { id: 'series', class: 'series', hidden: true });
-  const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const resign = h('button', { id: 'resign', class: 'danger', hidden: true }, 'Resign');
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
@@ -85,6 +78,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const boardWrap = h('div', { id: 'board', class: 'board-wrap', tabindex: 0, role: 'application', 'aria-label': 'Gomoku board. Arrow keys move the cursor, Enter or Space places a stone.' });
   const review = new Review(() => room.state?.moves?.length ?? 0, () => !isPlayer() || room.state?.phase === 'game_over',
     (step, total) => (step === 0 ? `Start · ${total} moves` : `Move ${step} of ${total} · ${stoneWords(step, room.state.moves[step - 1])}`), () => render());
+  table.onClose(() => review.destroy());
   view.append(h('section', { class: 'table' }, boardWrap,
     h('aside', { class: 'side' }, badge, series, banner, choices, result,
       h('p', { id: 'tap-hint', class: 'muted touch-only' }, 'Tap a point to preview your stone, then tap it again to place it.'),
@@ -94,12 +88,10 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       spectators, resign,
       h('label', { class: 'share' }, 'Share this table ', share))));
 
-  const renderer = new BoardRenderer();
-  await renderer.mount(boardWrap);
+  const renderer = await table.mount(new BoardRenderer(), boardWrap);
 
   const me = () => room.sessionId;
   const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
-  const isPlayer = () => Boolean(room.state.players?.get(me()));
   const myTurn = () => room.state.toMove === me();
   const sessionOfSeat = (seat: number) => [...(room.state.players?.entries() ?? [])].find(([, p]) => p.seat === seat)?.[0] ?? '';
   const nameOfSeat = (seat: number) => nameOf(sessionOfSeat(seat));
@@ -132,30 +124,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   });
   share.addEventListener('focus', () => share.select());
 
-  room.onMessage('error', (e: { code: string; message: string }) => toast(e.message));
-  room.onMessage('rematch', async ({ roomId: nextRoom, reservation }: { roomId?: string; reservation?: any }) => {
-    // A spectator is told where the players went, with no seat: it follows them as a spectator.
-    if (!reservation) {
-      if (nextRoom) location.hash = `#/${gomokuRoute.path}/${nextRoom}/watch`;
-      return;
-    }
-    try {
-      const next = await client.consumeSeatReservation(reservation);
-      handOver(next);
-      location.hash = `#/${gomokuRoute.path}/${next.roomId}`;
-    } catch (err) {
-      toast(`Rematch failed: ${(err as Error).message}`);
-    }
-  });
-  room.onDrop(() => setConnectionBanner('Connection lost — reconnecting…'));
-  room.onReconnect(() => {
-    setConnectionBanner(null);
-    rememberRoom(room);
-  });
-  room.onLeave((code) => {
-    setConnectionBanner(null);
-    if (code > 1001 && code !== 4000) toast('Disconnected from the table. Reload the page to come back.');
-  });
+  followRematch(room, gomokuRoute.path);
 
   /** The clock that was last warned about: a turn is warned once. */
   let warnedTurn = -1;
@@ -247,7 +216,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       // Only the two ranked players are offered to queue again; a spectator just goes back.
       result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
         change ? h('div', { id: 'rating-change', class: 'rating-change' }, change) : '',
-        h('div', { class: 'result-actions' }, h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, s.ranked && isPlayer() ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : '',
+        h('div', { class: 'result-actions' }, backToLobby(s.ranked && isPlayer() ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : '',
           s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : '',
           // The engine's analysis of the game just finished (replayId is '' while a game is live). A ranked
           // player between two games of a series opens it in a new tab: leaving the table would abandon the next game.
@@ -260,18 +229,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       myRating = mine.rating;
     }
   };
-  room.onStateChange(render);
-  render();
-  // Read-only hook for the browser tests and debugging: the decoded state and who we are.
-  Object.assign(window, { parlorTable: { state: () => room.state && (room.state as unknown as { toJSON(): unknown }).toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId: room.roomId } });
-  const ticker = window.setInterval(() => (room.state?.nextGameAt ? render() : renderPlayers()), 250);
-
-  return () => {
-    window.clearInterval(ticker);
-    review.destroy();
-    renderer.destroy();
-    setConnectionBanner(null);
-    if (room.state?.phase === 'game_over' || !isPlayer()) forgetRoom(room.roomId);
-    leaveTable(room);
-  };
+  table.render(render);
+  table.every(250, () => (room.state?.nextGameAt ? render() : renderPlayers()));
+  return table.close;
 }

@@ -5,10 +5,9 @@
  * and the theory (1/3, 2/3) marked — that fills in as games are played. The canvas publishes
  * its doors and the boxes of its labels (data-doors, data-labels) for tests and tools.
  */
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Text } from 'pixi.js';
 import { INTERVAL_NAME, summary, THEORETICAL, type Statistics } from '../../../../shared/games/monty-hall/stats';
-import { renderOnDemand } from '../../render-on-demand';
-import { containerSize, fitToContainer } from '../../fit-canvas';
+import { FittedScene } from '../../fitted-scene';
 import { MONTY } from './palette';
 
 export interface DoorView {
@@ -30,41 +29,26 @@ const { door: DOOR, frame: FRAME, selected: SELECTED, ink: INK, muted: MUTED } =
 /** The space above the doors kept for the picture's label. */
 const LABEL_BAND = 32;
 
-export class StageRenderer {
-  private readonly app = new Application();
+export class StageRenderer extends FittedScene {
+  protected readonly canvasId = 'monty-canvas';
   private readonly doors = new Graphics();
   private readonly chart = new Graphics();
   private readonly texts = new Container();
   private picture: StagePicture = { doors: [], clickable: false, stats: { stickWins: 0, stickLosses: 0, switchWins: 0, switchLosses: 0 }, label: '' };
-  private readonly requestRender = renderOnDemand(this.app);
-  private unfit: () => void = () => undefined;
   private boxes: { number: number; x: number; y: number; w: number; h: number }[] = [];
   onDoorClick: (door: number) => void = () => undefined;
 
-  async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
-    this.app.ticker.stop();
-    this.app.canvas.id = 'monty-canvas';
-    container.append(this.app.canvas);
+  protected build(): void {
     this.app.stage.addChild(this.doors, this.chart, this.texts);
-    this.app.stage.eventMode = 'static';
     this.app.stage.on('pointertap', (e) => {
       const hit = this.boxes.find((b) => e.global.x >= b.x && e.global.x <= b.x + b.w && e.global.y >= b.y && e.global.y <= b.y + b.h);
       if (hit && this.picture.clickable) this.onDoorClick(hit.number);
     });
-    this.app.renderer.on('resize', () => this.redraw());
-    this.unfit = fitToContainer(this.app, container);
-    this.redraw();
-  }
-
-  destroy(): void {
-    this.unfit();
-    this.app.destroy(true, { children: true });
   }
 
   draw(picture: StagePicture): void {
     this.picture = picture;
-    this.redraw();
+    this.layout();
   }
 
   private text(value: string, x: number, y: number, size: number, colour: number = INK, anchor = 0.5): Text {
@@ -75,7 +59,7 @@ export class StageRenderer {
     return t;
   }
 
-  private redraw(): void {
+  protected layout(): void {
     const { width, height } = this.app.screen;
     this.app.stage.hitArea = this.app.screen;
     this.texts.removeChildren().forEach((c) => c.destroy());

@@ -2,9 +2,8 @@
  * The Monty Hall table: the Pixi stage (doors and the statistics chart) plus the HTML
  * around it — what to do next, Stick / Switch, New game, the result, and everyone's numbers.
  */
-import { h, setConnectionBanner } from '../../dom';
-import { currentName } from '../../name';
-import { forgetRoom, leaveTable, openTable } from '../../net';
+import { h } from '../../dom';
+import { backToLobby, openTableView } from '../../table-kit';
 import { INTERVAL_NAME, summary, type Statistics } from '../../../../shared/games/monty-hall/stats';
 import { StageRenderer } from './stage-renderer';
 
@@ -31,12 +30,9 @@ function markOf(s: MontySynced, door: number): 'chosen' | 'first' | undefined {
 }
 
 export async function showMonty(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  const opened = await openTable<MontySynced>(roomId, { name: currentName(), spectate: watch }, 'game');
-  if (!opened) return () => undefined;
-  const room = opened;
-
-  const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
-  const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
+  const table = await openTableView<MontySynced>(roomId, watch);
+  if (!table) return () => undefined;
+  const { room, banner, badge, isPlayer } = table;
   const stick = h('button', { id: 'stick', class: 'primary', hidden: true, onclick: () => room.send('decide', { strategy: 'stick' }) }, 'Stick');
   const change = h('button', { id: 'switch', class: 'primary', hidden: true, onclick: () => room.send('decide', { strategy: 'switch' }) }, 'Switch');
   const again = h('button', { id: 'new-round', hidden: true, onclick: () => room.send('new_game', {}) }, 'New game');
@@ -45,16 +41,14 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
   const wrap = h('div', { id: 'monty-stage', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, wrap,
     h('aside', { class: 'side' }, badge, banner, h('div', { class: 'choices' }, stick, change, again), result, numbers,
-      h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'))));
+      backToLobby())));
 
-  const stage = new StageRenderer();
-  await stage.mount(wrap);
+  const stage = await table.mount(new StageRenderer(), wrap);
   stage.onDoorClick = (door) => room.send('select', { door });
-  const isPlayer = () => room.state.players?.has(room.sessionId) ?? false;
 
-  const render = () => {
+  table.render(() => {
     const s = room.state;
-    if (!s?.doors) return;
+    if (!s.doors) return;
     const player = [...(s.players?.values() ?? [])][0]?.name ?? 'the player';
     const mine = isPlayer();
     const texts: Record<string, string> = {
@@ -63,7 +57,6 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
       complete: s.result ? `${mine ? 'You' : player} ${s.result.strategy === 'stick' ? 'stuck with' : 'switched to'} door ${s.result.finalChoice} and ${s.result.won ? 'won the car!' : 'got a goat.'}` : '',
     };
     banner.textContent = texts[s.phase] ?? s.phase;
-    badge.hidden = mine;
     stick.hidden = change.hidden = !mine || s.phase !== 'host_reveal';
     again.hidden = !mine || s.phase !== 'complete';
     result.hidden = s.phase !== 'complete' || !s.result;
@@ -74,15 +67,6 @@ export async function showMonty(view: HTMLElement, roomId: string, watch: boolea
       return `Everyone, ${k}: ${x.total ? pct(x.rate) : '—'} of ${x.total}${x.total ? ` (95% ${INTERVAL_NAME} score interval: ${pct(x.ci95[0])}–${pct(x.ci95[1])})` : ''}`;
     }).join(' · ') + ` · ${s.spectators} watching`;
     stage.draw({ doors: [...s.doors].map((d) => ({ number: d.number, state: d.state, mark: markOf(s, d.number) })), clickable: mine && s.phase === 'initialized', stats: plain(s.stats), label: mine ? 'Your games' : `${player}'s games` });
-  };
-  room.onStateChange(render);
-  render();
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
-
-  return () => {
-    stage.destroy();
-    setConnectionBanner(null);
-    if (!isPlayer()) forgetRoom(roomId);
-    leaveTable(room);
-  };
+  });
+  return table.close;
 }

@@ -3,23 +3,20 @@
  * exorcised cells empty, and the rectangle being dragged — green when its ghosts sum to
  * exactly 10, red otherwise (the seed's feedback), with the running sum beside it.
  */
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Text } from 'pixi.js';
 import { COLS, ROWS, validateSelection, type Selection } from '../../../../shared/games/ten-exorcism/board';
-import { renderOnDemand } from '../../render-on-demand';
-import { containerSize, fitToContainer } from '../../fit-canvas';
+import { FittedScene } from '../../fitted-scene';
 import { BOARD_BACKGROUND, GHOST_INK, POWER_COLOURS } from './palette';
 
 
-export class TenBoardRenderer {
-  private readonly app = new Application();
+export class TenBoardRenderer extends FittedScene {
+  protected readonly canvasId = 'ten-canvas';
   private readonly cells = new Graphics();
   private readonly numbers = new Container();
   /** The ghosts change only on an exorcism: kept as one texture, so a drag re-composites instead of redrawing 170 ghosts. */
   private readonly boardLayer = new Container();
   private readonly overlay = new Graphics();
   private readonly sumText = new Container();
-  private readonly requestRender = renderOnDemand(this.app);
-  private unfit: () => void = () => undefined;
   private board: number[] = [];
   /** One label per cell, made once per layout: rebuilding 170 text textures per move was slow. */
   private labels: Text[] = [];
@@ -31,14 +28,9 @@ export class TenBoardRenderer {
   enabled = false;
   onSelect: (selection: Selection) => void = () => undefined;
 
-  async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
-    this.app.ticker.stop();
-    this.app.canvas.id = 'ten-canvas';
-    container.append(this.app.canvas);
+  protected build(): void {
     this.boardLayer.addChild(this.cells, this.numbers);
     this.app.stage.addChild(this.boardLayer, this.overlay, this.sumText);
-    this.app.stage.eventMode = 'static';
     this.app.stage.on('pointerdown', (e) => {
       const at = this.cellAt(e.global.x, e.global.y);
       if (!this.enabled || !at) return;
@@ -61,14 +53,6 @@ export class TenBoardRenderer {
     };
     this.app.stage.on('pointerup', finish);
     this.app.stage.on('pointerupoutside', finish);
-    this.app.renderer.on('resize', () => this.layout());
-    this.unfit = fitToContainer(this.app, container);
-    this.layout();
-  }
-
-  destroy(): void {
-    this.unfit();
-    this.app.destroy(true, { children: true });
   }
 
   draw(board: number[]): void {
@@ -87,7 +71,7 @@ export class TenBoardRenderer {
     }, 450);
   }
 
-  private layout(): void {
+  protected layout(): void {
     const { width, height } = this.app.screen;
     this.app.stage.hitArea = this.app.screen;
     this.size = Math.floor(Math.min((width - 20) / COLS, (height - 20) / ROWS));

@@ -2,9 +2,8 @@
  * The Ten Exorcism table: the Pixi board (drag a rectangle whose ghosts sum to 10), the score,
  * the session export with its verification by the server's replay, and the high-score table.
  */
-import { h, setConnectionBanner } from '../../dom';
-import { currentName } from '../../name';
-import { forgetRoom, leaveTable, openTable } from '../../net';
+import { h } from '../../dom';
+import { backToLobby, openTableView } from '../../table-kit';
 import type { Selection } from '../../../../shared/games/ten-exorcism/board';
 import { TenBoardRenderer } from './board-renderer';
 
@@ -20,12 +19,9 @@ interface TenSynced {
 }
 
 export async function showTen(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  const opened = await openTable<TenSynced>(roomId, { name: currentName(), spectate: watch }, 'game');
-  if (!opened) return () => undefined;
-  const room = opened;
-
-  const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
-  const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
+  const table = await openTableView<TenSynced>(roomId, watch);
+  if (!table) return () => undefined;
+  const { room, banner, badge, isPlayer } = table;
   const score = h('div', { id: 'ten-score', class: 'big-score' }, '0');
   const last = h('div', { id: 'last-selection', class: 'muted' });
   const verifyOut = h('div', { id: 'verify-result', class: 'muted' });
@@ -35,10 +31,9 @@ export async function showTen(view: HTMLElement, roomId: string, watch: boolean)
   view.append(h('section', { class: 'table' }, wrap,
     h('aside', { class: 'side' }, badge, banner, score, last, exportButton, verifyOut,
       h('h3', {}, 'High scores (verified)'), highs,
-      h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'))));
+      backToLobby())));
 
-  const board = new TenBoardRenderer();
-  await board.mount(wrap);
+  const board = await table.mount(new TenBoardRenderer(), wrap);
   let pending: Selection | null = null;
   board.onSelect = (sel) => {
     pending = sel;
@@ -63,28 +58,17 @@ export async function showTen(view: HTMLElement, roomId: string, watch: boolean)
   };
   void refreshHighs();
 
-  const isPlayer = () => room.state.players?.has(room.sessionId) ?? false;
   let wasOver = false;
-  const render = () => {
+  table.render(() => {
     const s = room.state;
-    if (!s?.board || s.board.length !== 170) return;
+    if (!s.board || s.board.length !== 170) return;
     const mine = isPlayer();
-    badge.hidden = mine;
     board.enabled = mine && !s.isGameOver;
     score.textContent = `${s.score}`;
     banner.textContent = s.isGameOver ? `No rectangle sums to 10 any more. Final score ${s.score}.` : mine ? 'Drag a rectangle whose ghosts sum to exactly 10.' : 'Watching.';
     board.draw([...s.board]);
     if (s.isGameOver && !wasOver) void refreshHighs();
     wasOver = s.isGameOver;
-  };
-  room.onStateChange(render);
-  render();
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
-
-  return () => {
-    board.destroy();
-    setConnectionBanner(null);
-    if (!isPlayer()) forgetRoom(roomId);
-    leaveTable(room);
-  };
+  });
+  return table.close;
 }

@@ -3,10 +3,9 @@
  * faintly in each empty cell, the AI's last move ringed, the winning line, and a keyboard
  * cursor (arrows move it, Enter or Space plays there) while the grid has the focus.
  */
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Text } from 'pixi.js';
 import { indexToKeypad, LINES } from '../../../../shared/games/tictactoe/engine';
-import { renderOnDemand } from '../../render-on-demand';
-import { containerSize, fitToContainer } from '../../fit-canvas';
+import { FittedScene } from '../../fitted-scene';
 
 export interface GridPicture {
   board: string[];
@@ -14,13 +13,11 @@ export interface GridPicture {
   aiLastKey: number;
 }
 
-export class GridRenderer {
-  private readonly app = new Application();
+export class GridRenderer extends FittedScene {
+  protected readonly canvasId = 'ttt-canvas';
   private readonly g = new Graphics();
   private readonly labels = new Container();
   private picture: GridPicture = { board: [], clickable: false, aiLastKey: 0 };
-  private readonly requestRender = renderOnDemand(this.app);
-  private unfit: () => void = () => undefined;
   private cell = 0;
   private ox = 0;
   private oy = 0;
@@ -31,13 +28,8 @@ export class GridRenderer {
   /** The cursor moved to cell `index` (for the live region). */
   onCursor: (index: number) => void = () => undefined;
 
-  async mount(container: HTMLElement): Promise<void> {
-    await this.app.init({ ...containerSize(container), antialias: true, autoDensity: true, resolution: Math.max(1, window.devicePixelRatio || 1), backgroundAlpha: 0, autoStart: false });
-    this.app.ticker.stop();
-    this.app.canvas.id = 'ttt-canvas';
-    container.append(this.app.canvas);
+  protected build(container: HTMLElement): void {
     this.app.stage.addChild(this.g, this.labels);
-    this.app.stage.eventMode = 'static';
     this.app.stage.on('pointertap', (e) => {
       const cx = Math.floor((e.global.x - this.ox) / this.cell);
       const cy = Math.floor((e.global.y - this.oy) / this.cell);
@@ -45,21 +37,13 @@ export class GridRenderer {
       if (this.picture.board[cy * 3 + cx] === 'E') this.onCellClick(indexToKeypad(cy * 3 + cx));
     });
     this.listenToKeys(container);
-    this.app.renderer.on('resize', () => this.redraw());
-    this.unfit = fitToContainer(this.app, container);
-    this.redraw();
-  }
-
-  destroy(): void {
-    this.unfit();
-    this.app.destroy(true, { children: true });
   }
 
   private listenToKeys(container: HTMLElement): void {
     const steps: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const focus = (on: boolean) => () => {
       this.focused = on;
-      this.redraw();
+      this.layout();
     };
     container.addEventListener('focus', focus(true));
     container.addEventListener('blur', focus(false));
@@ -73,7 +57,7 @@ export class GridRenderer {
         // Published for tests and tools: the cursor's cell index.
         this.app.canvas.dataset.cursor = String(this.cursor);
         this.onCursor(this.cursor);
-        this.redraw();
+        this.layout();
       } else if (e.key === 'Enter' || e.key === ' ') {
         if (this.picture.clickable && this.picture.board[this.cursor] === 'E') this.onCellClick(indexToKeypad(this.cursor));
       } else return;
@@ -83,10 +67,10 @@ export class GridRenderer {
 
   draw(picture: GridPicture): void {
     this.picture = picture;
-    this.redraw();
+    this.layout();
   }
 
-  private redraw(): void {
+  protected layout(): void {
     const { width, height } = this.app.screen;
     this.app.stage.hitArea = this.app.screen;
     this.cell = Math.floor(Math.min(width, height) * 0.28);

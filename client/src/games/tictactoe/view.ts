@@ -4,9 +4,8 @@
  * the keypad keys); moves, turns and the result are announced to screen readers.
  */
 import { announce } from '../../announce';
-import { h, setConnectionBanner } from '../../dom';
-import { currentName } from '../../name';
-import { forgetRoom, leaveTable, openTable } from '../../net';
+import { h } from '../../dom';
+import { backToLobby, openTableView } from '../../table-kit';
 import { GridRenderer } from './grid-renderer';
 
 interface TttSynced {
@@ -27,12 +26,10 @@ interface TttSynced {
 const PLACE = ['top left', 'top', 'top right', 'left', 'centre', 'right', 'bottom left', 'bottom', 'bottom right'];
 
 export async function showTicTacToe(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  const opened = await openTable<TttSynced>(roomId, { name: currentName(), spectate: watch }, 'game');
-  if (!opened) return () => undefined;
-  const room = opened;
+  const table = await openTableView<TttSynced>(roomId, watch);
+  if (!table) return () => undefined;
+  const { room, banner, badge, isPlayer } = table;
 
-  const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
-  const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   const again = h('button', { id: 'new-round', class: 'primary', hidden: true, onclick: () => room.send('new_game', {}) }, 'New game');
   const score = h('div', { id: 'ttt-score', class: 'muted' });
   const wrap = h('div', { id: 'ttt-board', class: 'board-wrap', tabindex: 0, role: 'application', 'aria-label': 'Tic Tac Toe grid. Arrow keys move the cursor, Enter or Space plays there; keys 1 to 9 play like a numeric keypad.' });
@@ -40,18 +37,15 @@ export async function showTicTacToe(view: HTMLElement, roomId: string, watch: bo
     h('aside', { class: 'side' }, badge, banner, again, score,
       h('p', { class: 'muted keyboard-only', id: 'keypad-hint' }, 'Keyboard: focus the grid (Tab), arrows and Enter; or keys 1-9 like a numeric keypad (7 8 9 on top).'),
       h('p', { class: 'muted' }, 'The AI learns from every game.'),
-      h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, 'Back to lobby'))));
+      backToLobby())));
 
-  const grid = new GridRenderer();
-  await grid.mount(wrap);
+  const grid = await table.mount(new GridRenderer(), wrap);
   grid.onCellClick = (key) => room.send('move', { key });
   grid.onCursor = (index) => announce(`${PLACE[index]}${room.state.board[index] !== 'E' ? `, ${room.state.board[index]}` : ''}`);
-  const isPlayer = () => room.state.players?.has(room.sessionId) ?? false;
-  const onKey = (e: KeyboardEvent) => {
+  table.listen('keydown', (e) => {
     const key = Number(e.key);
     if (isPlayer() && key >= 1 && key <= 9) room.send('move', { key });
-  };
-  window.addEventListener('keydown', onKey);
+  });
 
   /** The board and status the live region last told about: each change is announced once. */
   let heard: { board: string[]; status: string } | null = null;
@@ -64,28 +58,17 @@ export async function showTicTacToe(view: HTMLElement, roomId: string, watch: bo
     announce([...news, banner].join('. '));
   };
 
-  const render = () => {
+  table.render(() => {
     const s = room.state;
-    if (!s?.board) return;
+    if (!s.board) return;
     const mine = isPlayer();
     const who = mine ? 'You' : ([...(s.players?.values() ?? [])][0]?.name ?? 'The player');
     const ended: Record<string, string> = { Draw: 'A draw.', WinX: s.human === 'X' ? `${who} won!` : 'The AI won.', WinO: s.human === 'O' ? `${who} won!` : 'The AI won.' };
     banner.textContent = s.status === 'InProgress' ? (s.toMove === s.human ? `${mine ? 'Your' : `${who}'s`} move (${s.human})` : 'The AI is thinking…') : ended[s.status] ?? s.status;
-    badge.hidden = mine;
     again.hidden = !mine || s.status === 'InProgress';
     score.textContent = `${mine ? 'You' : who} ${s.humanWins} · AI ${s.aiWins} · draws ${s.draws} · ${s.spectators} watching`;
     grid.draw({ board: [...s.board], clickable: mine && s.status === 'InProgress' && s.toMove === s.human, aiLastKey: s.aiLastKey });
     announceNews(s, banner.textContent ?? '');
-  };
-  room.onStateChange(render);
-  render();
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
-
-  return () => {
-    window.removeEventListener('keydown', onKey);
-    grid.destroy();
-    setConnectionBanner(null);
-    if (!isPlayer()) forgetRoom(roomId);
-    leaveTable(room);
-  };
+  });
+  return table.close;
 }

@@ -1,0 +1,134 @@
+/**
+ * What every table view does alike, written once: opening the room (`openTable`: by token, as
+ * player or spectator, reopening after a lost connection, error toasts, the connection banner),
+ * the phase banner and the "watching" badge, a notice when the server closes the table, following
+ * the players to a rematch's new table, the read-only test hook (`window.parlorTable`), the scene
+ * mounted for the view's life with its timers and listeners, and the teardown. A game's view adds
+ * only what is its own: its panel, its scene, its words.
+ */
+import type { Room } from '@colyseus/sdk';
+import { h, setConnectionBanner, toast } from './dom';
+import { currentName } from './name';
+import type { Scene } from './fitted-scene';
+import { client, forgetRoom, handOver, leaveTable, openTable } from './net';
+
+/** What the kit reads of every table's synced state. */
+export interface TableState {
+  players?: Map<string, unknown>;
+  phase?: string;
+  toJSON(): unknown;
+}
+
+export interface TableView<S extends TableState> {
+  readonly room: Room<any, S>;
+  readonly roomId: string;
+  /** The line that says what happens now ("Connecting…" until the view writes it). */
+  readonly banner: HTMLElement;
+  /** "watching": shown while this client holds no seat (kept up to date before each draw). */
+  readonly badge: HTMLElement;
+  /** Whether this client holds a seat. */
+  isPlayer(): boolean;
+  /** Runs `draw` now and at each state change (after the badge is brought up to date). */
+  render(draw: () => void): void;
+  /** Mounts `scene` in `container` for the view's life. */
+  mount<T extends Scene>(scene: T, container: HTMLElement): Promise<T>;
+  /** Runs `fn` every `ms` for the view's life. */
+  every(ms: number, fn: () => void): void;
+  /** Listens on the window for the view's life. */
+  listen<K extends keyof WindowEventMap>(type: K, fn: (e: WindowEventMap[K]) => void): void;
+  /** Runs `fn` when the view closes (before the room is left). */
+  onClose(fn: () => void): void;
+  /** The view's teardown: what the router calls when the page moves on. */
+  readonly close: () => void;
+}
+
+export interface TableViewOptions<S extends TableState> {
+  /** Join options besides the name and `spectate`. */
+  join?: Record<string, unknown>;
+  /** Words for "Could not open <what> <id>". */
+  what?: string;
+  /** Whether this client holds a seat; by default, whether `players` has a row of its. */
+  isPlayer?: (room: Room<any, S>) => boolean;
+  /** Whether the tab forgets its token when the view closes (a spectator's always); e.g. a finished game's. */
+  forgetWhen?: (room: Room<any, S>) => boolean;
+}
+
+/** Opens the table `roomId` for a view; null when it could not (openTable said why and moved on). */
+export async function openTableView<S extends TableState>(roomId: string, watch: boolean, options: TableViewOptions<S> = {}): Promise<TableView<S> | null> {
+  const room = await openTable<S>(roomId, { name: currentName(), spectate: watch, ...options.join }, options.what ?? 'game');
+  if (!room) return null;
+  const isPlayer = () => (options.isPlayer ? options.isPlayer(room) : (room.state?.players?.has(room.sessionId) ?? false));
+  const closing: (() => void)[] = [];
+  const banner = h('div', { id: 'phase-banner', class: 'phase-banner' }, 'Connecting…');
+  const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
+  // A notice when the table is lost for good comes from reopenOnLoss (net.ts), which knows whether it reopens it.
+  room.onLeave(() => setConnectionBanner(null));
+  // Read-only hook for the browser tests and debugging: the decoded state, who we are, whether the table is open.
+  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
+  const view: TableView<S> = {
+    room,
+    roomId,
+    banner,
+    badge,
+    isPlayer,
+    render(draw) {
+      const run = () => {
+        if (!room.state) return;
+        badge.hidden = isPlayer();
+        draw();
+      };
+      room.onStateChange(run);
+      run();
+    },
+    async mount(scene, container) {
+      await scene.mount(container);
+      closing.push(() => scene.destroy());
+      return scene;
+    },
+    every(ms, fn) {
+      const timer = window.setInterval(fn, ms);
+      closing.push(() => window.clearInterval(timer));
+    },
+    listen(type, fn) {
+      window.addEventListener(type, fn);
+      closing.push(() => window.removeEventListener(type, fn));
+    },
+    onClose(fn) {
+      closing.push(fn);
+    },
+    close: () => {
+      for (const fn of closing.splice(0).reverse()) fn();
+      setConnectionBanner(null);
+      if (!isPlayer() || options.forgetWhen?.(room)) forgetRoom(roomId);
+      leaveTable(room);
+    },
+  };
+  return view;
+}
+
+/**
+ * The players agreed on a rematch: each takes their seat at the new table (`#/<path>/<id>`), a
+ * spectator follows them there as a spectator. `seated`: what a player does with the new room
+ * before its view opens (it may send messages the view is not yet listening for).
+ */
+export function followRematch(room: Room, path: string, seated?: (next: Room) => void): void {
+  room.onMessage('rematch', async ({ roomId: nextId, reservation }: { roomId?: string; reservation?: any }) => {
+    if (!reservation) {
+      if (nextId) location.hash = `#/${path}/${nextId}/watch`;
+      return;
+    }
+    try {
+      const next = await client.consumeSeatReservation(reservation);
+      seated?.(next);
+      handOver(next);
+      location.hash = `#/${path}/${next.roomId}`;
+    } catch (err) {
+      toast(`Rematch failed: ${(err as Error).message}`);
+    }
+  });
+}
+
+/** The way back to the lobby, as every table shows it. */
+export function backToLobby(label = 'Back to lobby'): HTMLElement {
+  return h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, label);
+}
