@@ -10,7 +10,7 @@
  * it (under the same id) when it resumes.
  */
 import { newId } from '../ids';
-import type { TableHost, TablePolicy } from '../table/server-game';
+import type { PolicyTable, TablePolicy } from '../table/server-game';
 import type { FinishedGame } from '../stores/finished-games';
 
 export interface GameDescription {
@@ -30,36 +30,36 @@ interface Saved {
   endedAt: number;
 }
 
-export function historyPolicy(describe: (host: TableHost) => GameDescription): (host: TableHost) => TablePolicy {
-  return (host) => {
+export function historyPolicy(describe: (table: PolicyTable) => GameDescription): (table: PolicyTable) => TablePolicy {
+  return (table) => {
     /** The last ended game's id and end ('' and 0 while a game runs, until it ends). */
     let current: Saved = { id: '', endedAt: 0 };
-    const schema = () => host.schema as Record<string, unknown>;
+    const schema = () => table.schema as Record<string, unknown>;
     const publish = (id: string) => {
       if ('replayId' in schema() && schema().replayId !== id) schema().replayId = id;
     };
 
     /** A new game at this table (a series' next game, a rematch against the computer): the last one's link goes. */
     function noteNewGame() {
-      if (current.id === '' || host.game() === null || host.outcome() !== null) return;
+      if (current.id === '' || table.game() === null || table.outcome() !== null) return;
       current = { id: '', endedAt: 0 };
       publish('');
     }
 
     function finishedGame(): FinishedGame {
-      const outcome = host.outcome()!;
-      const { record, ranked } = describe(host);
-      const players = host.seats.flatMap((seat, index) => {
+      const outcome = table.outcome()!;
+      const { record, ranked } = describe(table);
+      const players = table.seats.flatMap((seat, index) => {
         if (!seat) return [];
-        const row = (host.schema.players.get(seat.id) ?? {}) as { playerId?: unknown };
+        const row = (table.schema.players.get(seat.id) ?? {}) as { playerId?: unknown };
         const playerId = typeof row.playerId === 'string' && row.playerId ? row.playerId : undefined;
         return [{ seat: index, name: seat.name, bot: seat.bot, ...(playerId ? { playerId } : {}) }];
       });
       return {
         id: current.id,
-        game: host.roomName,
-        roomId: host.roomId,
-        startedAt: host.startedAt,
+        game: table.roomName,
+        roomId: table.roomId,
+        startedAt: table.startedAt,
         endedAt: current.endedAt,
         players,
         winner: outcome.winner === null || outcome.winner === 'draw' ? outcome.winner : [outcome.winner],
@@ -73,11 +73,11 @@ export function historyPolicy(describe: (host: TableHost) => GameDescription): (
     async function store() {
       const id = current.id;
       try {
-        await host.services.history.save(finishedGame());
+        await table.services.history.save(finishedGame());
         // Unless the table has moved on to its next game meanwhile (a store delayed by a Redis outage).
         if (current.id === id) publish(id);
       } catch (err) {
-        host.log.error({ err, replayId: id }, 'finished game not kept: no replay for it');
+        table.log.error({ err, replayId: id }, 'finished game not kept: no replay for it');
       }
     }
 
@@ -100,7 +100,7 @@ export function historyPolicy(describe: (host: TableHost) => GameDescription): (
       resumed() {
         // The game ended before the process died: store it (again: the same id, the same record) and show its link.
         // Not inside the room's serial steps: a store waiting for Redis must not hold up the room.
-        if (current.id && host.outcome() !== null) void store().then(() => host.afterChange());
+        if (current.id && table.outcome() !== null) void store().then(() => table.afterChange());
       },
     };
   };

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
-import type { TableHost } from '../table/server-game';
+import type { PolicyTable } from '../table/server-game';
 import { nextGameMs } from '../timings';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
@@ -26,14 +26,14 @@ interface SeriesSchema {
   players: Map<string, { seat?: number; playerId: string; rating: number; provisional: boolean; ratingChange: number; wins: number }>;
 }
 
-export function rankedSeries(host: TableHost): TablePolicy {
+export function rankedSeries(table: PolicyTable): TablePolicy {
   let series: SeriesData | null = null;
-  const schema = () => host.schema as unknown as SeriesSchema;
+  const schema = () => table.schema as unknown as SeriesSchema;
 
   function mirror() {
     if (!series) return;
     Object.assign(schema(), { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game });
-    host.seats.forEach((record, index) => {
+    table.seats.forEach((record, index) => {
       const row = record && schema().players.get(record.id);
       if (!row) return;
       const player = playerInSeat(series!, (index + 1) as Seat);
@@ -57,25 +57,25 @@ export function rankedSeries(host: TableHost): TablePolicy {
     const current = series!;
     if (process.env.PARLOR_FAULT === 'crash_before_rating') process.kill(process.pid, 'SIGKILL'); // tests only
     try {
-      await settleGame(host.services.ranked, current, host.game() as GomokuState);
+      await settleGame(table.services.ranked, current, table.game() as GomokuState);
     } catch (err) {
-      host.log.error({ err }, 'rating update failed, retried on restore');
+      table.log.error({ err }, 'rating update failed, retried on restore');
       return;
     }
     mirror();
     if (!current.finished) {
       scheduleNextGame(nextGameMs());
-      await host.save();
+      await table.save();
     }
   }
 
   function scheduleNextGame(ms: number) {
     schema().nextGameAt = Date.now() + ms;
-    host.setTimer('next_game', ms, () => void host.serial(async () => {
+    table.setTimer('next_game', ms, () => void table.serial(async () => {
       nextGame(series!);
       schema().nextGameAt = 0;
       // The other player opens this game: the sessions change seats.
-      await host.newGame(true);
+      await table.newGame(true);
     }));
   }
 
@@ -87,7 +87,7 @@ export function rankedSeries(host: TableHost): TablePolicy {
       Object.assign(options, RANKED_RULES, { turnSeconds: RANKED_TURN_SECONDS });
       series = startSeries(ranked.matchId, ranked.bestOf, ranked.players);
       schema().ranked = true;
-      await recordMatchStart(host.services.ranked, series);
+      await recordMatchStart(table.services.ranked, series);
     },
     seatName: (seat, given) => (series ? playerInSeat(series, (seat + 1) as Seat).name : given),
     acted: (seat) => series && noteAction(series, (seat + 1) as Seat),
@@ -100,9 +100,9 @@ export function rankedSeries(host: TableHost): TablePolicy {
     keepsRoom: () => Boolean(series && !series.finished),
     leftAfterEnd: () => {
       if (!series || series.finished) return;
-      host.clearTimer('next_game');
+      table.clearTimer('next_game');
       schema().nextGameAt = 0;
-      void endSeriesEarly(host.services.ranked, series).then(() => host.persistence.remove());
+      void endSeriesEarly(table.services.ranked, series).then(() => table.persistence.remove());
     },
     mirror,
     save: () => (series ? { series, nextGameAt: schema().nextGameAt } : null),
@@ -115,7 +115,7 @@ export function rankedSeries(host: TableHost): TablePolicy {
     },
     resumed() {
       // The process died between the end of a game and its rating update: finish it now.
-      if (series?.unsettled) void host.serial(() => settle().then(() => host.afterChange()));
+      if (series?.unsettled) void table.serial(() => settle().then(() => table.afterChange()));
     },
   };
 }

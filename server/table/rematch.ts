@@ -15,7 +15,7 @@ import { CloseCode, matchMaker, type Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { emptyPayload } from '../../shared/core/payload';
 import { newKey } from '../ids';
-import type { SeatRecord, TableHost, TablePolicy, TableSchema } from './server-game';
+import type { SeatRecord, PolicyTable, TablePolicy, TableSchema } from './server-game';
 
 interface Votes {
   length: number;
@@ -40,9 +40,9 @@ export interface RematchOptions<S = TableSchema> {
 const present = (s: SeatRecord | undefined): s is SeatRecord => s !== undefined && !s.bot && s.strategy === undefined;
 
 export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
-  return (host: TableHost): TablePolicy => {
+  return (table: PolicyTable): TablePolicy => {
     // The table's schema is the game's own class (ServerGame.schema), whose fields the policy reads.
-    const schema = () => host.schema as S;
+    const schema = () => table.schema as S;
     const votes = () => options.votes(schema());
 
     let made = false;
@@ -54,56 +54,56 @@ export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
     const channel = (roomId: string) => `parlor:rematch-taken:${roomId}`;
     const onTaken = (seat: unknown) => {
       const id = typeof seat === 'number' ? movedTo.get(seat) : undefined;
-      const client = id === undefined ? undefined : host.client(id);
+      const client = id === undefined ? undefined : table.client(id);
       // Consented: a leave for good (a drop would hold the seat, and the room, for the reconnection window).
       if (client) client.leave(CloseCode.CONSENTED);
     };
-    void host.presence.subscribe(channel(host.roomId), onTaken);
+    void table.presence.subscribe(channel(table.roomId), onTaken);
 
     /** A player took a seat here: the room of the rematch lets them go. */
     function announceSeats() {
       if (from === null) return;
-      host.seats.forEach((record, seat) => {
+      table.seats.forEach((record, seat) => {
         if (!present(record) || announced.has(seat)) return;
         announced.add(seat);
-        void host.presence.publish(channel(from!), seat);
+        void table.presence.publish(channel(from!), seat);
       });
     }
 
     async function ask(client: Client, seat: number | null) {
-      if (seat === null) return host.reject(client, 'spectator', 'spectators cannot act');
-      if (host.game() === null) return host.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
-      if (host.outcome() === null) return host.reject(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
+      if (seat === null) return table.reject(client, 'spectator', 'spectators cannot act');
+      if (table.game() === null) return table.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
+      if (table.outcome() === null) return table.reject(client, 'wrong_phase', 'a rematch can be asked for once the game is over');
       const refused = options.refuse?.(schema());
-      if (refused) return host.reject(client, refused[0], refused[1]);
-      if (votes().includes(client.sessionId)) return host.reject(client, 'already_asked', 'you already asked for a rematch');
-      const overBudget = await host.budget.create(host.addressOf(client.sessionId));
-      if (overBudget) return host.reject(client, 'too_many_rooms', overBudget.message);
+      if (refused) return table.reject(client, refused[0], refused[1]);
+      if (votes().includes(client.sessionId)) return table.reject(client, 'already_asked', 'you already asked for a rematch');
+      const overBudget = await table.budget.create(table.addressOf(client.sessionId));
+      if (overBudget) return table.reject(client, 'too_many_rooms', overBudget.message);
       if (made || votes().includes(client.sessionId)) return; // decided while the budget was asked
       votes().push(client.sessionId);
-      host.afterChange();
+      table.afterChange();
       await makeWhenAgreed();
     }
 
     /** Makes the new room once everyone still at the table has asked (a vote, or someone leaving, can complete it). */
     async function makeWhenAgreed() {
-      const players = host.seats.filter(present);
-      if (made || host.outcome() === null || players.length === 0 || !players.every((s) => votes().includes(s.id))) return;
+      const players = table.seats.filter(present);
+      if (made || table.outcome() === null || players.length === 0 || !players.every((s) => votes().includes(s.id))) return;
       made = true;
-      const seats = host.seats;
+      const seats = table.seats;
       const keys = Object.fromEntries(seats.map((_, i) => [i + 1, newKey()]));
-      const own = Object.fromEntries(Object.entries(host.options).filter(([k]) => k !== 'name' && k !== 'spectate' && k !== 'seatToken'));
-      const next = await matchMaker.createRoom(host.roomName, { ...(options.next?.(own) ?? own), seatKeys: keys, rematchOf: host.roomId });
+      const own = Object.fromEntries(Object.entries(table.options).filter(([k]) => k !== 'name' && k !== 'spectate' && k !== 'seatToken'));
+      const next = await matchMaker.createRoom(table.roomName, { ...(options.next?.(own) ?? own), seatKeys: keys, rematchOf: table.roomId });
       for (const [i, record] of seats.entries()) {
         if (!present(record)) continue;
         const to = options.seat?.(i, seats.length) ?? (i + 1) % seats.length;
         movedTo.set(to, record.id);
-        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1], address: host.addressOf(record.id) });
-        host.client(record.id)?.send('rematch', { roomId: next.roomId, reservation });
+        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1], address: table.addressOf(record.id) });
+        table.client(record.id)?.send('rematch', { roomId: next.roomId, reservation });
       }
       // Spectators follow the players: they get the room to watch (no seat).
       const seated = new Set(seats.map((s) => s?.id));
-      for (const client of host.clients()) {
+      for (const client of table.clients()) {
         if (!seated.has(client.sessionId)) client.send('rematch', { roomId: next.roomId });
       }
     }
@@ -114,13 +114,13 @@ export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
         if (typeof serverOptions.rematchOf === 'string') from = serverOptions.rematchOf;
       },
       dispose() {
-        void host.presence.unsubscribe(channel(host.roomId), onTaken);
+        void table.presence.unsubscribe(channel(table.roomId), onTaken);
       },
       messages: { rematch: { schema: emptyPayload, handle: (client, seat) => ask(client, seat) } },
       // A player leaving (a bot then plays their seat) may complete the vote.
       mirror: () => {
         announceSeats();
-        if (!made && votes().length > 0) makeWhenAgreed().catch((err) => host.log.error({ err }, 'rematch failed'));
+        if (!made && votes().length > 0) makeWhenAgreed().catch((err) => table.log.error({ err }, 'rematch failed'));
       },
       save: () => Array.from({ length: votes().length }, (_, i) => votes()[i]),
       restore: (data) => {

@@ -62,7 +62,8 @@ export interface MirrorContext<G extends AnyGame, L = unknown> {
 /** What a hook may do with the step it runs in. */
 /** `S`: the game's synced schema class (its server part's `schema`). */
 export interface StepContext<G extends AnyGame, L = unknown, S extends TableSchema = TableSchema> {
-  readonly state: StateOf<G>;
+  /** The rules state after the step (null before the game is set up, for a query or `created`). */
+  readonly rules: StateOf<G>;
   readonly config: ConfigOf<G>;
   readonly services: Services;
   readonly seats: readonly (SeatRecord | undefined)[];
@@ -156,7 +157,7 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
   seated?(ctx: StepContext<G, L, S>, schema: S, seat: SeatRecord): Promise<void> | void;
   /** Policies that plug into the table (ranked series, rematch). */
-  readonly policies?: readonly ((host: TableHost) => TablePolicy)[];
+  readonly policies?: readonly ((table: PolicyTable) => TablePolicy)[];
 }
 
 /** Something a game plugs into the table besides its rules: a ranked series, a rematch vote. */
@@ -193,7 +194,7 @@ export interface TablePolicy {
  * What a policy (a ranked series, a rematch vote) may ask of the table it plugs into:
  * the table's seats and schema, its clock for timers of its own, the save, and a new game.
  */
-export interface TableHost {
+export interface PolicyTable {
   readonly roomName: string;
   readonly roomId: string;
   readonly services: Services;

@@ -24,7 +24,7 @@ import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
-import type { TableHost } from './server-game';
+import type { PolicyTable } from './server-game';
 import { shareHandshake } from './shared-handshake';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { Seats } from './seats';
@@ -158,8 +158,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const refused = restore === undefined ? await this.rooms.budget.create(addressOption(server.address)) : null;
     if (refused) throw refused;
     this.options = { ...options };
-    const host = new TableRoom.Host(this as unknown as TableRoom<AnyGame, TableSchema>);
-    this.policies = (this.serverGame.policies ?? []).map((make) => make(host));
+    const adapter = new TableRoom.PolicyAdapter(this as unknown as TableRoom<AnyGame, TableSchema>);
+    this.policies = (this.serverGame.policies ?? []).map((make) => make(adapter));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
     if (server.seatKeys !== undefined) this.seats.keys = v.parse(seatKeysSchema, server.seatKeys);
@@ -534,7 +534,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
   }
 
   private stepContext(): StepContext<G, unknown, S> {
-    return { state: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats.list, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
+    return { rules: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats.list, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
   }
 
   private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
@@ -638,7 +638,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
    * What policies may use: one object per room, its members on the prototype, so a room pays one
    * small object instead of a closure per member for each of its policies (docs/performance.md).
    */
-  private static readonly Host = class implements TableHost {
+  private static readonly PolicyAdapter = class implements PolicyTable {
     constructor(private readonly room: TableRoom<AnyGame, TableSchema>) {}
     get roomName() { return this.room.gameName; }
     get roomId() { return this.room.roomId; }

@@ -8,7 +8,7 @@
 import type { Flip7LogEntry, Flip7State, PlayerStatus } from '../../../shared/games/flip7';
 import type { Card } from '../../../shared/games/flip7';
 import type { GameDescription } from '../../history/history-policy';
-import type { TableHost } from '../../table/server-game';
+import type { PolicyTable } from '../../table/server-game';
 
 export interface Flip7ReplayRecord {
   /** The game's log, first entry first (a log longer than the room keeps starts at a later entry: `logBase`). */
@@ -26,7 +26,7 @@ export function flip7ReplayRecord(state: Flip7State, local: { log: readonly Flip
   };
 }
 
-export function describeFlip7(host: TableHost): GameDescription {
+export function describeFlip7(table: PolicyTable): GameDescription {
   // The room's log is the server part's own data (Flip7Local).
-  return { record: flip7ReplayRecord(host.game() as Flip7State, host.local as { log: Flip7LogEntry[]; logBase: number }) };
+  return { record: flip7ReplayRecord(table.game() as Flip7State, table.local as { log: Flip7LogEntry[]; logBase: number }) };
 }

@@ -6,7 +6,7 @@
  */
 import type { GomokuState, Phase, Stone, Swap2Choice } from '../../../shared/games/gomoku';
 import type { GameDescription } from '../../history/history-policy';
-import type { TableHost } from '../../table/server-game';
+import type { PolicyTable } from '../../table/server-game';
 import type { GomokuRoomState } from './schema';
 
 export type GomokuReplayStep =
@@ -50,10 +50,10 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
 }
 
 /** The history policy's `describe` for a Gomoku table: the record, and the ranked match and game number when rated. */
-export function describeGomoku(host: TableHost): GameDescription {
-  const schema = host.schema as unknown as GomokuRoomState;
+export function describeGomoku(table: PolicyTable): GameDescription {
+  const schema = table.schema as unknown as GomokuRoomState;
   return {
-    record: gomokuReplayRecord(host.game() as GomokuState, schema),
+    record: gomokuReplayRecord(table.game() as GomokuState, schema),
     ...(schema.ranked && schema.matchId ? { ranked: { matchId: schema.matchId, game: schema.gameNumber } } : {}),
   };
 }

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { verifyToken } from '../../accounts/identity';
-import type { TableHost, TablePolicy } from '../../table/server-game';
+import type { PolicyTable, TablePolicy } from '../../table/server-game';
 
 /** One Monty Hall room's own data: the player's counter group, null without an identity (this room's games only). */
 export interface MontyLocal {
@@ -27,8 +27,8 @@ export function statsGroupOf(options: { statsKey?: unknown; account?: unknown })
   return null;
 }
 
-export function montyPlayerIdentity(host: TableHost): TablePolicy {
-  const local = host.local as MontyLocal;
+export function montyPlayerIdentity(table: PolicyTable): TablePolicy {
+  const local = table.local as MontyLocal;
   return {
     name: 'monty_player',
     create(_server, options) {

@@ -21,7 +21,7 @@ type Ctx = StepContext<typeof tenExorcismGame>;
 
 /** The game in the export format; `end` is set once the game is over. */
 function exported(ctx: Ctx): ExportedSession {
-  const state: TenState | null = ctx.state;
+  const state: TenState | null = ctx.rules;
   // Before the player sits down there is no game yet: an empty session.
   if (!state) return { v: 1, id: ctx.roomId, seed: ctx.config.seed ?? 0, start: 0, end: 0, actions: [], score: 0 };
   return exportSession(state, ctx.roomId, ctx.startedAt, state.isGameOver ? Date.now() : 0);
@@ -47,7 +47,7 @@ export const tenExorcismServer: ServerGame<typeof tenExorcismGame, TenExorcismSt
   listing: (state) => ({ phase: state.isGameOver ? 'game_over' : `score ${state.score}` }),
   /** The game just ended: replayed once more, then entered (the table holds verified sessions only). */
   async afterStep(ctx, events) {
-    if (!ctx.state?.isGameOver || !events.some((e) => e.type === 'selection')) return;
+    if (!ctx.rules?.isGameOver || !events.some((e) => e.type === 'selection')) return;
     const session = exported(ctx);
     const check = verifySession(session);
     if (!check.valid) throw new Error(`session ${session.id} does not replay to its score`); // a bug, never bad input

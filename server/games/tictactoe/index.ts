@@ -58,7 +58,7 @@ export const tictactoeServer: ServerGame<typeof tictactoeGame, TicTacToeState, T
     const address = ctx.addressOf(player);
     const learning = sharedWindow({ points: tttLearnPerHour(), seconds: 3600 }, 'parlor:ttt:learned');
     if (!learning.limited || !(await learning.take(address ? rateKey(address) : `session:${player}`)).ok) return;
-    const game = ctx.state;
+    const game = ctx.rules;
     const known = await ctx.services.qTable.get(game.moves.map((m) => qKey(m.stateKey, m.index)));
     await ctx.services.qTable.set(gameUpdates(game, (k) => known.get(k)));
   },
