@@ -12,6 +12,12 @@
  * After each run every client's decoded state equals the server's, and a legitimate action
  * still works.
  *
+ * Every game the server hosts is fuzzed: the registry's (server/games/registry.ts), and race to
+ * ten, a game only the tests define (test/server/table/race-to-ten/). A game without a table set
+ * up by hand here is fuzzed from its registry entry alone (`genericTable`): seated with its
+ * default options, its message types read from the live room, its codes those its rules, the
+ * common list and the table can give — so a new game needs no change here to be fuzzed.
+ *
  * To know when the server has handled a message without sending more of them (the flood limit
  * counts every frame), the test counts frames server-side and has the server send a marker
  * back (white-box, in-process; see support.ts).
@@ -20,13 +26,18 @@ import fc from 'fast-check';
 import { pack } from 'msgpackr';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
+import * as v from 'valibot';
 import { keypadToIndex } from '../../shared/games/tictactoe';
+import { isRejected } from '../../shared/core/game';
+import { GAMES } from '../../server/games/registry';
+import type { ServerGame } from '../../server/table/server-game';
+import { raceServer } from '../server/table/race-to-ten/server';
 import { makeAccount } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
 import { boardOf } from '../support/gomoku-client';
 import {
-  allowedCodes, codesMissingFromReadme, collectErrors, countHandledFrames, CONNECTION_CODES, describeValue as show, eventually, leaveAll,
-  ROOM_ERROR_CODES, serverMarker, serverSuite, settled, within, type ErrorMessage, type RoomType,
+  allowedCodes, codesMissingFromReadme, collectErrors, codesOfGame, countHandledFrames, CONNECTION_CODES, describeValue as show, eventually, handledTypes, leaveAll,
+  ROOM_ERROR_CODES, serverMarker, serverSuite, settled, within, type ErrorMessage,
 } from './support';
 
 jest.setTimeout(120000);
@@ -37,14 +48,20 @@ beforeAll(() => {
 });
 afterAll(() => { delete process.env.NEXT_ROUND_MS; });
 
-const suite = serverSuite();
+/** Every game the server hosts here: the registry's and one the tests alone define. */
+const HOSTED: readonly ServerGame[] = [...GAMES, raceServer];
+const suite = serverSuite({ games: HOSTED });
+const gameNamed = (kind: string) => HOSTED.find((g) => g.definition.name === kind);
 
 type AnyRoom = Room<any, any>;
 const NUM_RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 40);
 /** Under the transport's 4 KiB frame cap, with room for the type. */
 const MAX_PAYLOAD_BYTES = 3500;
 
-const REAL_TYPES: Record<RoomType, string[]> = {
+/** The rooms whose payloads are shaped by hand below; any other game's come from its schemas (nearSchema). */
+const HAND_SHAPED = new Set(['gomoku', 'flip7', 'tictactoe', 'ten_exorcism', 'monty_hall', 'lobby']);
+
+const REAL_TYPES: Partial<Record<string, string[]>> = {
   gomoku: ['place', 'choose', 'resign', 'rematch'],
   flip7: ['start', 'hit', 'stay', 'target', 'rematch', 'log'],
   tictactoe: ['move', 'new_game'],
@@ -103,9 +120,33 @@ const randomType = fc.oneof(
   { weight: 2, arbitrary: fc.constant('*') },
 );
 
+/**
+ * Values a valibot schema accepts, and their near misses: how a game known only from its
+ * registry entry gets payloads its rules see (a junk payload stops at the schema).
+ */
+function nearSchema(schema: any): fc.Arbitrary<unknown> {
+  switch (schema?.type) {
+    case 'optional': case 'nullable': case 'nullish': case 'exact_optional': return fc.oneof(nearSchema(schema.wrapped), fc.constant(undefined));
+    case 'number': return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: -2, max: 20 }) }, { weight: 1, arbitrary: oddNumber });
+    case 'string': return fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('@0', '@1', ''));
+    case 'boolean': return fc.boolean();
+    case 'picklist': case 'enum': return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(schema.options as unknown[])) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+    case 'literal': return fc.constant(schema.literal);
+    case 'object': case 'strict_object': case 'loose_object':
+      return fc.record(Object.fromEntries(Object.entries(schema.entries as Record<string, unknown>).map(([k, s]) => [k, nearSchema(s)])));
+    case 'array': return fc.array(nearSchema(schema.item), { maxLength: 4 });
+    default: return junkValue;
+  }
+}
+
 /** Payloads shaped like the real ones, nudged (so some are accepted and the game moves). */
-function shapedArb(kind: RoomType): fc.Arbitrary<{ type: string | number; payload: unknown }> | null {
+function shapedArb(kind: string): fc.Arbitrary<{ type: string | number; payload: unknown }> | null {
   const msg = (type: string, payload: fc.Arbitrary<unknown>) => fc.record({ type: fc.constant(type), payload });
+  const game = gameNamed(kind);
+  if (game && !HAND_SHAPED.has(kind)) {
+    const schemas = Object.entries<unknown>({ ...game.definition.messages, ...Object.fromEntries(Object.entries(game.queries ?? {}).map(([t, q]) => [t, q.schema])) });
+    return schemas.length ? fc.oneof(...schemas.map(([type, schema]) => msg(type, nearSchema(schema)))) : null;
+  }
   switch (kind) {
     case 'gomoku': return fc.oneof(
       { weight: 6, arbitrary: msg('place', fc.record({ x: fc.integer({ min: -1, max: 15 }), y: fc.integer({ min: -1, max: 15 }) })) },
@@ -136,8 +177,14 @@ function shapedArb(kind: RoomType): fc.Arbitrary<{ type: string | number; payloa
   }
 }
 
-function messageArb(kind: RoomType) {
-  const real = REAL_TYPES[kind];
+/** A game's message types as its registry entry declares them (its rules' messages and its queries). */
+const declaredTypes = (kind: string) => {
+  const game = gameNamed(kind);
+  return game ? [...Object.keys(game.definition.messages), ...Object.keys(game.queries ?? {})] : [];
+};
+
+function messageArb(kind: string) {
+  const real = REAL_TYPES[kind] ?? declaredTypes(kind);
   const options: fc.WeightedArbitrary<{ type: string | number; payload: unknown }>[] = [
     { weight: 2, arbitrary: fc.record({ type: randomType, payload: payloadArb }) },
   ];
@@ -149,7 +196,7 @@ function messageArb(kind: RoomType) {
 
 type Step = { kind: 'fuzz'; who: 0 | 1; type: string | number; payload: unknown } | { kind: 'legit' };
 
-function stepsArb(kind: RoomType): fc.Arbitrary<Step[]> {
+function stepsArb(kind: string): fc.Arbitrary<Step[]> {
   const fuzz = fc.tuple(fc.constantFrom(0 as const, 1 as const), messageArb(kind)).map(([who, m]): Step => ({ kind: 'fuzz', who, ...m }));
   return fc.array(fc.oneof({ weight: 4, arbitrary: fuzz }, { weight: 1, arbitrary: fc.constant<Step>({ kind: 'legit' }) }), { minLength: 2, maxLength: 8 });
 }
@@ -169,6 +216,8 @@ interface Table {
   legit(final?: boolean): Promise<boolean>;
   /** A check after the last run. */
   afterRuns?(): Promise<void>;
+  /** The message types the room handles, when not the hand-written list (REAL_TYPES). */
+  types?: string[];
 }
 
 const quiet = (room: AnyRoom, ...types: string[]) => { for (const t of types) room.onMessage(t, () => undefined); };
@@ -369,12 +418,47 @@ async function queueTable(): Promise<Table> {
   };
 }
 
-const TABLES: Record<RoomType, () => Promise<Table>> = {
+/**
+ * A table of any game from its registry entry alone: created with its default options (its
+ * turn clock, if it has one, long enough that nothing moves by itself during a run), its fewest
+ * players seated (a `host` game started by the first), and a spectator. Its legitimate actions
+ * are not known from the entry: the run checks the refusals and the agreement.
+ */
+async function genericTable(game: ServerGame): Promise<Table> {
+  const { definition } = game;
+  const defaults = v.parse(v.object(definition.options), 'turnSeconds' in definition.options ? { turnSeconds: 60 } : {});
+  const config = definition.config(defaults);
+  if (isRejected(config)) throw new Error(`${definition.name}: its default options are refused: ${config.message}`);
+  const roomId = await serverRoom(definition.name, defaults);
+  const handled = countHandledFrames(roomId);
+  const client = sdkClient(suite.server);
+  const players: AnyRoom[] = [];
+  const seats = definition.seats(config).min - (definition.bots?.(config).length ?? 0);
+  for (let i = 0; i < seats; i++) players.push((await client.joinById(roomId, { name: `P${i + 1}` })) as AnyRoom);
+  const spectator = (await client.joinById(roomId, { name: 'Spec', spectate: true })) as AnyRoom;
+  const everyone = [...players, spectator];
+  everyone.forEach((r) => quiet(r, 'seat_token'));
+  await seenByAll(everyone, (s) => s.spectators === 1, 'the seating');
+  if (definition.start === 'host') players[0].send('start', {});
+  await settled(roomId);
+  return {
+    roomId, stateful: true, fuzzers: [players[0], spectator], everyone, seats: players.map((r) => r.sessionId), handled,
+    types: handledTypes(roomId),
+    legit: async () => false,
+  };
+}
+
+const HAND_MADE: Partial<Record<string, () => Promise<Table>>> = {
   gomoku: gomokuTable,
   flip7: flip7Table,
   tictactoe: () => singlePlayerTable('tictactoe'),
   ten_exorcism: () => singlePlayerTable('ten_exorcism'),
   monty_hall: () => singlePlayerTable('monty_hall'),
+};
+
+/** Every hosted game (hand-made tables where there are, from the registry otherwise), the lobby and the ranked queue. */
+const TABLES: Record<string, () => Promise<Table>> = {
+  ...Object.fromEntries(HOSTED.map((game) => [game.definition.name, HAND_MADE[game.definition.name] ?? (() => genericTable(game))])),
   lobby: lobbyTable,
   ranked_queue: queueTable,
 };
@@ -382,7 +466,7 @@ const TABLES: Record<RoomType, () => Promise<Table>> = {
 // ---------------------------------------------------------------------------------------
 
 /** Sends one generated message and checks what the server did with it; returns the problems found. */
-async function fuzzOne(kind: RoomType, table: Table, sender: AnyRoom, who: string, type: string | number, rawPayload: unknown, errors: ErrorMessage[]): Promise<string[]> {
+async function fuzzOne(kind: string, table: Table, sender: AnyRoom, who: string, type: string | number, rawPayload: unknown, errors: ErrorMessage[]): Promise<string[]> {
   const payload = type === 'target' && rawPayload && typeof rawPayload === 'object' && typeof (rawPayload as any).sessionId === 'string' && /^@\d$/.test((rawPayload as any).sessionId)
     ? { sessionId: table.seats[Number((rawPayload as any).sessionId.slice(1))] ?? 'nobody' } : rawPayload;
   const label = `${who} sent ${typeof type === 'string' ? JSON.stringify(type) : type} ${show(payload)}`;
@@ -400,12 +484,12 @@ async function fuzzOne(kind: RoomType, table: Table, sender: AnyRoom, who: strin
   const replies = errors.slice(errorsBefore);
   // A message the flood limit dropped is not a rejection by the room: let the bucket refill before the next one.
   if (replies.some((r) => r.code === 'rate_limited')) await sleep(1500);
-  const allowed = allowedCodes(kind);
+  const allowed = allowedCodes(kind, gameNamed(kind)?.definition);
   for (const reply of replies) {
     if (!allowed.has(reply.code)) problems.push(`${label}: answered '${reply.code}' (${String(reply.message).slice(0, 80)}), not a ${kind} code in README`);
     if (typeof reply.message !== 'string') problems.push(`${label}: an error without a message`);
   }
-  const unknown = typeof type !== 'string' || !REAL_TYPES[kind].includes(type);
+  const unknown = typeof type !== 'string' || !(table.types ?? REAL_TYPES[kind] ?? []).includes(type);
   if (unknown && !replies.some((r) => r.code === 'unknown_message' || CONNECTION_CODES.includes(r.code))) {
     problems.push(`${label}: a type the ${kind} room does not handle was not answered unknown_message (answers: ${replies.map((r) => r.code).join(', ') || 'none'})`);
   }
@@ -432,7 +516,19 @@ it('README lists every code a client may receive (each room\'s codes, and rate_l
   expect(all).not.toContain('internal');
 });
 
-describe.each(Object.keys(TABLES) as RoomType[])('%s under fuzzed messages', (kind) => {
+it('README\'s list for each game\'s room holds only codes its registry entry can give', () => {
+  for (const game of GAMES) {
+    const listed = ROOM_ERROR_CODES[game.definition.name as keyof typeof ROOM_ERROR_CODES] ?? [];
+    expect({ game: game.definition.name, extra: listed.filter((code) => !codesOfGame(game.definition).includes(code)) }).toEqual({ game: game.definition.name, extra: [] });
+  }
+});
+
+it('every hosted game is fuzzed, race to ten (a game only the tests define) from its registry entry alone', () => {
+  expect(Object.keys(TABLES)).toEqual(expect.arrayContaining([...GAMES.map((g) => g.definition.name), 'race_to_ten', 'lobby', 'ranked_queue']));
+  expect(HAND_MADE.race_to_ten).toBeUndefined();
+});
+
+describe.each(Object.keys(TABLES))('%s under fuzzed messages', (kind) => {
   it(`${NUM_RUNS} runs: coded refusals that change nothing, clients in agreement, legitimate play still works`, async () => {
     let messages = 0;
     await fc.assert(

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { Room as SdkRoom, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
+import type { ServerGame } from '../../server/table/server-game';
+import type { AnyGame } from '../../shared/core/game';
+import { COMMON_ERROR_CODES, TABLE_ERROR_CODES } from '../../shared/core/errors';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 import { serverState, sleep, startTestServer } from '../support/server';
 
@@ -33,8 +36,26 @@ export const ROOM_ERROR_CODES: Record<RoomType, readonly string[]> = {
 /** Codes any connection may get whatever its room: the flood limit. */
 export const CONNECTION_CODES: readonly string[] = ['rate_limited'];
 
-export function allowedCodes(room: RoomType): Set<string> {
-  return new Set([...ROOM_ERROR_CODES[room], ...CONNECTION_CODES]);
+/**
+ * The codes a room may answer: README's list for the rooms it describes; for a game it does not
+ * (a new game, or one only the tests know), every code its registry entry can give — its rules'
+ * codes, the common ones and the table's — so a new game is fuzzed with no list to write here.
+ */
+export function allowedCodes(room: string, game?: AnyGame): Set<string> {
+  const own: readonly string[] = room in ROOM_ERROR_CODES ? ROOM_ERROR_CODES[room as RoomType] : game ? codesOfGame(game) : [];
+  return new Set([...own, ...CONNECTION_CODES]);
+}
+
+/** Every code a table of `game` can send (`internal` excepted: it means a handler threw). */
+export function codesOfGame(game: AnyGame): string[] {
+  return [...game.errors, ...COMMON_ERROR_CODES, ...TABLE_ERROR_CODES].filter((code) => code !== 'internal');
+}
+
+/** The message types a live room in this process handles (its own handlers, not the wildcard). */
+export function handledTypes(roomId: string): string[] {
+  // Colyseus keeps them in a nanoevents emitter: its `events` holds each type's listeners.
+  const listeners: Record<string, unknown[]> = localRoom(roomId)?.onMessageEvents?.events ?? {};
+  return Object.entries(listeners).filter(([name, fns]) => fns.length > 0 && name !== '*' && !name.startsWith('__')).map(([name]) => name);
 }
 
 /** The codes of this list that README.md does not mention as `code`. */
@@ -215,12 +236,13 @@ export const httpBase = (wsUrl: string) => wsUrl.replace(/^ws/, 'http');
  * The real server in-process for one test file (with a Redis database of its own when asked),
  * stopped within a bound: a server a finding left in a bad state must not hang the run.
  */
-export function serverSuite(options: { redis?: boolean } = {}): { readonly server: RunningParlor; readonly redisUrl: string | undefined } {
+/** `games`: the games the server hosts (every registered one by default). */
+export function serverSuite(options: { redis?: boolean; games?: readonly ServerGame[] } = {}): { readonly server: RunningParlor; readonly redisUrl: string | undefined } {
   const suite = { redisUrl: options.redis ? testRedisUrl() : undefined, server: undefined as unknown as RunningParlor };
   trackRooms();
   beforeAll(async () => {
     if (suite.redisUrl) await emptyRedis(suite.redisUrl);
-    suite.server = await startTestServer({ redisUrl: suite.redisUrl });
+    suite.server = await startTestServer({ redisUrl: suite.redisUrl, games: options.games });
   });
   afterAll(async () => {
     // Clients a failed test did not leave would reconnect again and again after the shutdown: leave them all.
