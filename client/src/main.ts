@@ -3,7 +3,7 @@
  * under that path (client/src/games/registry.ts; add `/watch` to spectate),
  * `#/leaderboard`, `#/player/<id>` and `#/match/<id>` the ranked pages, `#/replay/<id>` a finished game's replay
  * (`?analyse=1`: with the Gomoku engine's analysis started),
- * `#/analysis?rule=…&moves=…` the Gomoku analysis board, `#/account` the signed-in player's
+ * a game's own pages (`ClientGame.pages`: Gomoku's analysis board `#/analysis?rule=…&moves=…`), `#/account` the signed-in player's
  * account; `#/signup`, `#/signin` and `#/claim` open the account form over the lobby.
  */
 import './style.css';
@@ -11,7 +11,7 @@ import './style.css';
 import 'pixi.js/unsafe-eval';
 import { showLobby } from './lobby';
 import { savedName } from './net';
-import { gameOfPath } from './games/registry';
+import { gameOfPath, gamePageOf } from './games/registry';
 import { renderWhoami } from './ranked/account';
 import { refreshUser } from './auth';
 import { mountAccountNav, openAuthDialog, type AuthMode } from './account-ui';
@@ -36,8 +36,9 @@ async function route(): Promise<void> {
   const player = /^#\/player\/([\w-]+)$/.exec(location.hash);
   const replay = /^#\/replay\/([\w-]+)(\?analyse=1)?$/.exec(location.hash);
   const match = /^#\/match\/([\w-]+)$/.exec(location.hash);
+  const page = gamePageOf(location.hash);
   if (location.hash === '#/leaderboard') unmount = await showLeaderboard(view);
-  else if (/^#\/analysis(\?|$)/.test(location.hash)) unmount = await (await import('./games/gomoku/analysis/board-page')).showAnalysisBoard(view);
+  else if (page) unmount = await page.show(view);
   else if (replay) unmount = await showReplay(view, replay[1], { analyse: Boolean(replay[2]) });
   else if (player) unmount = await showPlayer(view, player[1]);
   else if (match) unmount = await showMatch(view, match[1]);

@@ -33,6 +33,15 @@ export interface ClientGame {
   describe(listing: Listing): string;
   /** Words for the game's phases in the lobby list. */
   readonly phases?: Readonly<Record<string, string>>;
+  /** Pages of the game's own besides its tables (Gomoku's analysis board), matched on the whole hash. */
+  readonly pages?: readonly GamePage[];
+}
+
+export interface GamePage {
+  /** The hash it answers, e.g. /^#\/analysis(\?|$)/. */
+  readonly hash: RegExp;
+  /** Mounts the page; resolves to its unmount. A page loads its code when opened (a dynamic import). */
+  show(view: HTMLElement): Promise<() => void>;
 }
 
 /** A button that creates a room of `game` with the form's options and opens it. */

@@ -13,3 +13,5 @@ export const CLIENT_GAMES: readonly ClientGame[] = [gomokuClient, flip7Client, m
 
 export const gameOfRoom = (room: string | undefined) => CLIENT_GAMES.find((g) => g.room === room);
 export const gameOfPath = (path: string | undefined) => CLIENT_GAMES.find((g) => g.path === path);
+/** The game page (`ClientGame.pages`) that answers `hash`, if any. */
+export const gamePageOf = (hash: string) => CLIENT_GAMES.flatMap((g) => g.pages ?? []).find((page) => page.hash.test(hash));

@@ -26,5 +26,7 @@ export const gomokuClient: ClientGame = {
     },
   },
   describe: (m) => `${String(m.rule ?? '')}${m.swap2 ? ', Swap 2' : ''}${m.ranked ? ', ranked' : ''}${m.computer ? `, vs computer (level ${Number(m.computer)})` : ''}`,
+  // The analysis board: its code (the engine's worker with it) loads when it is opened.
+  pages: [{ hash: /^#\/analysis(\?|$)/, show: async (view) => (await import('./analysis/board-page')).showAnalysisBoard(view) }],
   phases: { waiting: 'waiting for a player', swap2_placement: 'Swap 2 opening', swap2_choice: 'Swap 2 choice', swap2_extra: 'Swap 2 extra stones', swap2_final_choice: 'Swap 2 final choice', main_game: 'playing', game_over: 'finished' },
 };
