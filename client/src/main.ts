@@ -18,7 +18,7 @@ import { mountAccountNav, openAuthDialog, type AuthMode } from './account-ui';
 import { showAccount } from './account-page';
 import { showLeaderboard, showPlayer } from './ranked/pages';
 import { showMatch } from './ranked/match-page';
-import { showReplay } from './replay/page';
+import { showReplay } from './replay-page';
 
 type Unmount = () => void;
 let unmount: Unmount | null = null;

@@ -7,6 +7,7 @@ import { h, toast } from '../dom';
 import { client, handOver, saveName } from '../net';
 import { currentName } from '../name';
 import type { AboutGame } from './about';
+import type { FinishedGame } from '../../../shared/core/finished-game';
 
 export interface Listing {
   game?: string;
@@ -16,6 +17,18 @@ export interface Listing {
   open?: boolean;
   [field: string]: unknown;
 }
+
+/** `analyse`: start the engine's analysis at once (Gomoku; `#/replay/<id>?analyse=1`); scenes without one ignore it. */
+export interface ReplayOptions {
+  analyse?: boolean;
+}
+
+/**
+ * A game's replay scene: it mounts into `view` and returns its unmount; it shows the position
+ * after step k with the shared step controls (replay/step-controls.ts) inside the shared frame
+ * (replay/layout.ts).
+ */
+export type ReplayScene = (view: HTMLElement, game: FinishedGame, options?: ReplayOptions) => () => void;
 
 export interface ClientGame {
   /** The server's room name. */
@@ -33,6 +46,8 @@ export interface ClientGame {
   describe(listing: Listing): string;
   /** Words for the game's phases in the lobby list. */
   readonly phases?: Readonly<Record<string, string>>;
+  /** How a finished game of it replays at `#/replay/<id>` (games that keep their finished games, server/history/). */
+  readonly replay?: ReplayScene;
   /** Pages of the game's own besides its tables (Gomoku's analysis board), matched on the whole hash. */
   readonly pages?: readonly GamePage[];
 }

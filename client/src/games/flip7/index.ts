@@ -2,6 +2,7 @@ import { h } from '../../dom';
 import { createButton, type ClientGame } from '../client-game';
 import { flip7About } from './about';
 import { showFlip7 } from './view';
+import { showFlip7Replay } from './replay';
 
 export const flip7Client: ClientGame = {
   room: 'flip7',
@@ -9,6 +10,7 @@ export const flip7Client: ClientGame = {
   path: 'flip7',
   label: 'Flip 7',
   show: showFlip7,
+  replay: showFlip7Replay,
   lobby: {
     group: 'New Flip 7 table',
     controls() {

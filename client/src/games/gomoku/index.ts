@@ -2,6 +2,7 @@ import { h } from '../../dom';
 import { createButton, type ClientGame } from '../client-game';
 import { gomokuAbout } from './about';
 import { showGomoku } from './view';
+import { gomokuReplayScene } from './replay';
 
 export const gomokuClient: ClientGame = {
   room: 'gomoku',
@@ -9,6 +10,7 @@ export const gomokuClient: ClientGame = {
   path: 'room',
   label: 'Gomoku',
   show: showGomoku,
+  replay: gomokuReplayScene,
   lobby: {
     group: 'New game',
     controls() {

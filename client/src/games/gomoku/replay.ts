@@ -3,18 +3,18 @@
  * Swap 2 stone and choice is a step, then each main-game stone — with the shared step controls
  * and the step in words ("4. White h8 — Ada", "Bo chose Black").
  */
-import { BLACK, CELLS, SIZE } from '../../../shared/games/gomoku/board';
-import { pointName } from '../../../shared/games/gomoku/notation';
-import { BoardRenderer } from '../games/gomoku/board-renderer';
-import { CHOICE_WORDS } from '../games/gomoku/move-list';
-import { nameOfSeat, type FinishedGame } from './finished-game';
-import { mountScene, replayFrame, resultText } from './layout';
-import { stepControls } from './step-controls';
-import { h } from '../dom';
-import { inputFromReplay } from '../../../shared/games/gomoku/analysis/replay-input';
-import type { GameAnalysisPanel } from '../games/gomoku/analysis/game-panel';
-import { analysisBoardLink } from '../games/gomoku/analysis/board-link';
-import type { ReplayOptions } from './scene';
+import { BLACK, CELLS, SIZE } from '../../../../shared/games/gomoku/board';
+import { pointName } from '../../../../shared/games/gomoku/notation';
+import { BoardRenderer } from './board-renderer';
+import { CHOICE_WORDS } from './move-list';
+import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
+import { mountScene, replayFrame, resultText } from '../../replay/layout';
+import { stepControls } from '../../replay/step-controls';
+import { h } from '../../dom';
+import { inputFromReplay } from '../../../../shared/games/gomoku/analysis/replay-input';
+import type { GameAnalysisPanel } from './analysis/game-panel';
+import { analysisBoardLink } from './analysis/board-link';
+import type { ReplayOptions } from '../client-game';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
 export interface GomokuReplayRecord {
@@ -93,7 +93,7 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame, options
   analyse.addEventListener('click', async () => {
     analyse.disabled = true;
     // The panel (and the worker it starts) loads on demand: most replays are never analysed.
-    const { GameAnalysisPanel } = await import('../games/gomoku/analysis/game-panel');
+    const { GameAnalysisPanel } = await import('./analysis/game-panel');
     if (left) return;
     const input = inputFromReplay(record.config.rule, record.steps);
     const stones = input.steps.filter((s) => s.type === 'place');
