@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { browserSuite, openPage, openPhonePage, PHONE, screenshot, tableState, tapControl, waitForTable, type TrackedPage } from '../support/browser';
+import { GAMES } from '../../server/games/registry';
 
 jest.setTimeout(90000);
 
@@ -34,8 +35,14 @@ it('names each game, says what it is, and opens "How to play"; rooms and players
   const roomId = await newMonty(owner.page);
 
   const t = await desktopLobby('Reader');
+  // A card for every game the server hosts (its registry, so a new game is checked with no list to edit here), each
+  // named in words: a title of its own, never a room id.
+  const cards = await t.page.locator('.about').evaluateAll((els) => els.map((e) => e.getAttribute('data-game')));
+  expect([...cards].sort()).toEqual(GAMES.map((g) => g.definition.name as string).sort());
   const titles = await t.page.locator('.about-title').allTextContents();
-  expect(titles).toEqual(['Gomoku', 'Flip 7', 'Monty Hall', 'Tic Tac Toe', 'Ten Exorcism']);
+  expect(new Set(titles).size).toBe(cards.length);
+  for (const title of titles) expect(title).toMatch(/^[A-Z][A-Za-z0-9 ]+$/);
+  expect(await t.page.locator('.about[data-game="monty_hall"] .about-title').textContent()).toBe('Monty Hall');
   for (const text of await t.page.locator('.about-blurb').allTextContents()) expect(text.length).toBeGreaterThan(20);
   const monty = t.page.locator('.about[data-game="monty_hall"]');
   expect(await monty.locator('.how-to-play ul').isVisible()).toBe(false);
