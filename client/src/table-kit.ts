@@ -28,7 +28,7 @@ export interface TableView<S extends TableState> {
   readonly badge: HTMLElement;
   /** Whether this client holds a seat. */
   isPlayer(): boolean;
-  /** Runs `draw` now and at each state change (after the badge is brought up to date). */
+  /** Runs `draw` now and at each state change (after the badge is brought up to date); then sets the test hook. */
   render(draw: () => void): void;
   /** Mounts `scene` in `container` for the view's life. */
   mount<T extends Scene>(scene: T, container: HTMLElement): Promise<T>;
@@ -63,8 +63,6 @@ export async function openTableView<S extends TableState>(roomId: string, watch:
   const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   // A notice when the table is lost for good comes from reopenOnLoss (net.ts), which knows whether it reopens it.
   room.onLeave(() => setConnectionBanner(null));
-  // Read-only hook for the browser tests and debugging: the decoded state, who we are, whether the table is open.
-  Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
   const view: TableView<S> = {
     room,
     roomId,
@@ -79,6 +77,9 @@ export async function openTableView<S extends TableState>(roomId: string, watch:
       };
       room.onStateChange(run);
       run();
+      // Read-only hook for the browser tests and debugging: the decoded state, who we are, whether the table is open.
+      // Set once the view has drawn: a test that sees a state through it sees the page that shows it.
+      Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
     },
     async mount(scene, container) {
       await scene.mount(container);

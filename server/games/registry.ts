@@ -3,10 +3,11 @@
  * is one entry here (its rules in shared/games/<game>/, its server part in server/games/<game>/).
  */
 import type { ServerGame } from '../table/server-game';
+import { connectFourServer } from './connect-four';
 import { flip7Server } from './flip7';
 import { gomokuServer } from './gomoku';
 import { montyHallServer } from './monty-hall';
 import { tenExorcismServer } from './ten-exorcism';
 import { tictactoeServer } from './tictactoe';
 
-export const GAMES: readonly ServerGame<any, any>[] = [gomokuServer, flip7Server, montyHallServer, tictactoeServer, tenExorcismServer];
+export const GAMES: readonly ServerGame<any, any>[] = [gomokuServer, flip7Server, montyHallServer, tictactoeServer, tenExorcismServer, connectFourServer];

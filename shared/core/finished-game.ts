@@ -5,7 +5,7 @@
 export interface FinishedGame {
   /** URL-safe id: the game's replay is at `#/replay/<id>`. */
   id: string;
-  /** The room name: 'gomoku' | 'flip7'. */
+  /** The room name of a game that keeps its finished games (gomoku, flip7, connect_four). */
   game: string;
   roomId: string;
   startedAt: number;

@@ -1,0 +1,43 @@
+/**
+ * The Connect Four replay: the grid after step k of a finished game (each step a disc), drawn by
+ * the live table's scene, with the shared step controls and the step in words. The record is
+ * the columns played (server/games/connect-four/index.ts); the grid is played again from them.
+ */
+import { applyConnectFour, newConnectFour, type ConnectFourState, type Seat } from '../../../../shared/games/connect-four';
+import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
+import { mountScene, replayFrame, resultText } from '../../replay/layout';
+import { stepControls } from '../../replay/step-controls';
+import { ConnectFourRenderer } from './board-renderer';
+import { ENDINGS } from './words';
+
+export function showConnectFourReplay(view: HTMLElement, game: FinishedGame): () => void {
+  const { moves } = game.record as { moves: number[] };
+  // Every position along the game, from the empty grid.
+  const states: ConnectFourState[] = [newConnectFour()];
+  for (const column of moves) {
+    const before = states[states.length - 1];
+    const next = applyConnectFour(before, before.toAct ?? 0 as Seat, { type: 'drop', column });
+    states.push(next.ok ? next.state : before);
+  }
+  const { stage, side } = replayFrame(view, game, { title: 'Connect Four', note: (seat) => (seat === 0 ? 'red' : 'yellow'), reason: (r) => ENDINGS[r] });
+  let shown = moves.length;
+  const scene = mountScene(new ConnectFourRenderer(), stage, () => {
+    const s = states[shown];
+    const lastCell = shown === 0 ? -1 : s.cells.findIndex((c, i) => c !== states[shown - 1].cells[i]);
+    return { cells: s.cells, lastCell, winLine: s.winLine, dropping: 0 };
+  });
+  const controls = stepControls({
+    count: moves.length,
+    words: (k) => (k === 0 ? 'The empty grid.' : `${nameOfSeat(game, (k - 1) % 2)}: column ${moves[k - 1] + 1}${k === moves.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
+    label: (k) => `${k}. col ${moves[k - 1] + 1}`,
+    show: (k) => {
+      shown = k;
+      scene.redraw();
+    },
+  });
+  side.append(controls.element);
+  return () => {
+    controls.destroy();
+    scene.unmount();
+  };
+}

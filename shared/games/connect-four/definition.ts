@@ -1,0 +1,47 @@
+/**
+ * Connect Four as the table hosts it: two seats, the game begins when both are taken, a turn
+ * clock per drop (running out loses), and leaving during the game loses. Nothing is hidden:
+ * every seat and spectator sees the whole board.
+ */
+import * as v from 'valibot';
+import type { GameDefinition } from '../../core/game';
+import { integerOption } from '../../core/options';
+import { emptyPayload, integerField } from '../../core/payload';
+import { applyConnectFour, CONNECT_FOUR_ERROR_CODES, newConnectFour, type ConnectFourAction, type ConnectFourErrorCode, type ConnectFourEvent, type ConnectFourState } from './rules';
+
+export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
+
+export interface ConnectFourConfig {
+  turnSeconds: number;
+}
+
+export const connectFourOptions = { turnSeconds: integerOption('turnSeconds', TURN_SECONDS.min, TURN_SECONDS.max, TURN_SECONDS.default) };
+
+/** The `connect_four` room's client messages (README, "connect_four"); `rematch` is the table's. */
+export const connectFourMessages = {
+  drop: v.strictObject({ column: integerField('column') }),
+  resign: emptyPayload,
+};
+
+/** A forfeit ends the game without a disc: it still counts as an action (the log's order). */
+const actions = (state: ConnectFourState) => state.moves.length + (state.reason === 'resigned' || state.reason === 'time' || state.reason === 'left' ? 1 : 0);
+
+export const connectFourGame: GameDefinition<ConnectFourConfig, ConnectFourState, ConnectFourAction, ConnectFourEvent, ConnectFourState, ConnectFourErrorCode, typeof connectFourOptions, typeof connectFourMessages> = {
+  name: 'connect_four',
+  options: connectFourOptions,
+  config: (options) => ({ turnSeconds: options.turnSeconds }),
+  seats: () => ({ min: 2, max: 2 }),
+  start: 'full',
+  turnSeconds: (config) => config.turnSeconds,
+  setup: () => ({ state: newConnectFour(), events: [] }),
+  apply: (state, seat, action) => applyConnectFour(state, seat === 0 ? 0 : 1, action),
+  toAct: (state) => (state.toAct === null ? [] : [state.toAct]),
+  timeout: () => ({ type: 'forfeit', reason: 'time' }),
+  abandon: () => ({ type: 'forfeit', reason: 'left' }),
+  view: (state) => state,
+  outcome: (state) => (state.winner === null ? null : { winner: state.winner, reason: state.reason ?? 'four' }),
+  version: actions,
+  messages: connectFourMessages,
+  decode: (message) => (message.type === 'drop' ? { type: 'drop', column: message.payload.column } : { type: 'forfeit', reason: 'resigned' }),
+  errors: CONNECT_FOUR_ERROR_CODES,
+};
