@@ -6,7 +6,7 @@
  */
 import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
-import { nextMessage, sdkClient, serverState, startTestServer, waitForState } from '../support/server';
+import { expectRefusedUnchanged, nextMessage, sdkClient, serverState, startTestServer, waitForState } from '../support/server';
 
 jest.setTimeout(60000);
 
@@ -27,23 +27,16 @@ async function table() {
   return { a, b, c, everyone: [a, b, c] };
 }
 
-async function refused(room: Room, type: string, payload: unknown, code: string) {
-  const before = JSON.stringify(serverState(room.roomId));
-  const error = nextMessage<{ code: string }>(room, 'error');
-  room.send(type, payload);
-  expect((await error).code).toBe(code);
-  expect(JSON.stringify(serverState(room.roomId))).toBe(before);
-}
 
 it('seats two players, the third watches; they play to four in a row, seen alike by everyone; refusals are coded and change nothing', async () => {
   const { a, b, c, everyone } = await table();
   expect(a.state.toMove).toBe(a.sessionId);
   expect(a.state.deadline).toBeGreaterThan(Date.now());
   expect(c.state.players.has(c.sessionId)).toBe(false);
-  await refused(b, 'drop', { column: 3 }, 'not_your_turn');
-  await refused(c, 'drop', { column: 3 }, 'spectator');
-  await refused(a, 'drop', { column: 7 }, 'out_of_range');
-  await refused(a, 'drop', { column: '3' }, 'invalid_payload');
+  await expectRefusedUnchanged(b, 'drop', { column: 3 }, 'not_your_turn');
+  await expectRefusedUnchanged(c, 'drop', { column: 3 }, 'spectator');
+  await expectRefusedUnchanged(a, 'drop', { column: 7 }, 'out_of_range');
+  await expectRefusedUnchanged(a, 'drop', { column: '3' }, 'invalid_payload');
   // Ada builds across the bottom row, Bo stacks on top of her.
   for (const [room, column, turn] of [[a, 0, 1], [b, 0, 2], [a, 1, 3], [b, 1, 4], [a, 2, 5], [b, 2, 6]] as const) {
     room.send('drop', { column });
@@ -56,7 +49,7 @@ it('seats two players, the third watches; they play to four in a row, seen alike
   expect([...end.winLine]).toEqual([0, 1, 2, 3]);
   expect([...end.cells].slice(0, 7)).toEqual([1, 1, 1, 1, 0, 0, 0]);
   expect(end.lastCell).toBe(3);
-  await refused(b, 'drop', { column: 4 }, 'game_over');
+  await expectRefusedUnchanged(b, 'drop', { column: 4 }, 'game_over');
   for (const r of everyone) await waitForState(r, (s: any) => JSON.stringify(s.toJSON()) === JSON.stringify(serverState(a.roomId)));
   await Promise.all(everyone.map((r) => r.leave()));
 });
@@ -67,7 +60,7 @@ it('a column that is full is refused; resigning ends the game for the other play
     (i % 2 ? b : a).send('drop', { column: 6 });
     await waitForState(a, (s: any) => s.turn === i + 1);
   }
-  await refused(a, 'drop', { column: 6 }, 'column_full');
+  await expectRefusedUnchanged(a, 'drop', { column: 6 }, 'column_full');
   a.send('resign', {});
   const end: any = await waitForState(b, (s: any) => s.phase === 'game_over');
   expect(end.winner).toBe(b.sessionId);

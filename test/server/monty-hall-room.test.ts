@@ -10,20 +10,13 @@ import Redis from 'ioredis';
 import { SqlCounterStore } from '../../server/stores/counter-store';
 import { testFileDatabase } from '../support/database';
 import type { Room } from '@colyseus/sdk';
-import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
+import { expectRefusedUnchanged, flushMessages, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
 
 jest.setTimeout(60000);
 
 // The random-message property sends ~500 messages a second into one room: flood control would cut it off.
 const suite = redisServerSuite({ floodLimits: UNTHROTTLED });
 
-async function expectError(room: Room, type: string, payload: unknown, code: string) {
-  const before = JSON.stringify(serverState(room.roomId));
-  const error = nextMessage<{ code: string; message: string }>(room, 'error');
-  room.send(type, payload);
-  expect((await error).code).toBe(code);
-  expect(JSON.stringify(serverState(room.roomId))).toBe(before);
-}
 
 it('plays a whole game: select reveals a goat at once, decide completes; the prize is never sent before', async () => {
   const client = sdkClient(suite.server);
@@ -68,20 +61,20 @@ it('refuses bad input with a code and no change; spectators cannot act; nobody e
   const client = sdkClient(suite.server);
   const room = await client.create('monty_hall', { name: 'Strict' });
   await waitForState(room, (s: any) => s.phase === 'initialized');
-  await expectError(room, 'select', { door: 4 }, 'invalid_door');
-  await expectError(room, 'select', { door: '1' }, 'invalid_payload');
-  await expectError(room, 'select', { door: 1, extra: 1 }, 'invalid_payload');
-  await expectError(room, 'decide', { strategy: 'stick' }, 'invalid_phase');
-  await expectError(room, 'new_game', {}, 'invalid_phase');
-  await expectError(room, 'teleport', {}, 'unknown_message');
+  await expectRefusedUnchanged(room, 'select', { door: 4 }, 'invalid_door');
+  await expectRefusedUnchanged(room, 'select', { door: '1' }, 'invalid_payload');
+  await expectRefusedUnchanged(room, 'select', { door: 1, extra: 1 }, 'invalid_payload');
+  await expectRefusedUnchanged(room, 'decide', { strategy: 'stick' }, 'invalid_phase');
+  await expectRefusedUnchanged(room, 'new_game', {}, 'invalid_phase');
+  await expectRefusedUnchanged(room, 'teleport', {}, 'unknown_message');
   await expect(sdkClient(suite.server).joinById(room.roomId, { name: 'Intruder' })).rejects.toThrow(/spectate/);
   const watcher = await sdkClient(suite.server).joinById(room.roomId, { name: 'Watcher', spectate: true });
   await waitForState(watcher, (s: any) => s.phase === 'initialized');
-  await expectError(watcher, 'select', { door: 1 }, 'spectator');
+  await expectRefusedUnchanged(watcher, 'select', { door: 1 }, 'spectator');
   room.send('select', { door: 1 });
   await waitForState(room, (s: any) => s.phase === 'host_reveal');
-  await expectError(room, 'decide', { strategy: 'swap' }, 'invalid_strategy');
-  await expectError(room, 'select', { door: 2 }, 'invalid_phase');
+  await expectRefusedUnchanged(room, 'decide', { strategy: 'swap' }, 'invalid_strategy');
+  await expectRefusedUnchanged(room, 'select', { door: 2 }, 'invalid_phase');
   await Promise.all([room.leave(), watcher.leave()]);
 });
 

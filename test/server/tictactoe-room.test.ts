@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { testFileDatabase } from '../support/database';
 import type { Room } from '@colyseus/sdk';
 import { indexToKeypad } from '../../shared/games/tictactoe';
-import { flushMessages, nextMessage, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
+import { expectRefusedUnchanged, flushMessages, sdkClient, serverState, redisServerSuite, UNTHROTTLED, waitForState } from '../support/server';
 
 jest.setTimeout(60000);
 
@@ -60,31 +60,24 @@ it('with starter "ai" the AI plays X and has moved when the human arrives', asyn
   await room.leave();
 });
 
-async function expectError(room: Room, type: string, payload: unknown, code: string) {
-  const before = JSON.stringify(serverState(room.roomId));
-  const error = nextMessage<{ code: string }>(room, 'error');
-  room.send(type, payload);
-  expect((await error).code).toBe(code);
-  expect(JSON.stringify(serverState(room.roomId))).toBe(before);
-}
 
 it('refuses bad input with a code and no change', async () => {
   const room = await sdkClient(suite.server).create('tictactoe', { name: 'Strict' });
   await waitForState(room, (s: any) => s.board.length === 9);
   await expect(sdkClient(suite.server).create('tictactoe', { name: 'x', starter: 'robot' })).rejects.toThrow(/starter/);
   await expect(sdkClient(suite.server).joinById(room.roomId, { name: 'Intruder' })).rejects.toThrow(/spectate/);
-  await expectError(room, 'move', { key: 0 }, 'invalid_key');
-  await expectError(room, 'move', { key: 10 }, 'invalid_key');
-  await expectError(room, 'move', { key: '5' }, 'invalid_payload');
-  await expectError(room, 'move', {}, 'invalid_payload');
-  await expectError(room, 'new_game', {}, 'game_in_progress');
-  await expectError(room, 'jump', {}, 'unknown_message');
+  await expectRefusedUnchanged(room, 'move', { key: 0 }, 'invalid_key');
+  await expectRefusedUnchanged(room, 'move', { key: 10 }, 'invalid_key');
+  await expectRefusedUnchanged(room, 'move', { key: '5' }, 'invalid_payload');
+  await expectRefusedUnchanged(room, 'move', {}, 'invalid_payload');
+  await expectRefusedUnchanged(room, 'new_game', {}, 'game_in_progress');
+  await expectRefusedUnchanged(room, 'jump', {}, 'unknown_message');
   room.send('move', { key: 5 });
   await waitForState(room, (s: any) => s.board[4] === 'X');
-  await expectError(room, 'move', { key: 5 }, 'occupied');
+  await expectRefusedUnchanged(room, 'move', { key: 5 }, 'occupied');
   const watcher = await sdkClient(suite.server).joinById(room.roomId, { name: 'W', spectate: true });
   await waitForState(watcher, (s: any) => s.board.length === 9);
-  await expectError(watcher, 'move', { key: 1 }, 'spectator');
+  await expectRefusedUnchanged(watcher, 'move', { key: 1 }, 'spectator');
   await Promise.all([room.leave(), watcher.leave()]);
 });
 

@@ -151,6 +151,18 @@ export async function flushMessages(rooms: Room[]): Promise<void> {
   })));
 }
 
+/**
+ * Sends a message the room must refuse: the sender gets `error` with `code`, and the server's
+ * state of the room is unchanged (the room is in this process).
+ */
+export async function expectRefusedUnchanged(room: Room, type: string, payload: unknown, code: string): Promise<void> {
+  const before = JSON.stringify(serverState(room.roomId));
+  const error = nextMessage<{ code: string }>(room, 'error');
+  room.send(type, payload);
+  expect((await error).code).toBe(code);
+  expect(JSON.stringify(serverState(room.roomId))).toBe(before);
+}
+
 /** The authoritative state, read from the room instance in this process. */
 export function serverState(roomId: string): any {
   return (matchMaker.getLocalRoomById(roomId)?.state as { toJSON(): any } | undefined)?.toJSON();
