@@ -6,7 +6,7 @@
  * then replays at its own address.
  */
 import type { Page } from 'playwright-core';
-import { browserSuite, controlsUnderCanvas, lobbyAs, openPhonePage, screenshot, tableState, tapCanvas, waitForTable } from '../support/browser';
+import { afterLayout, browserSuite, controlsUnderCanvas, lobbyAs, openPhonePage, screenshot, tableState, tapCanvas, waitForTable } from '../support/browser';
 
 jest.setTimeout(180000);
 
@@ -14,6 +14,7 @@ const suite = browserSuite();
 
 /** Where column `column` is on the canvas, from the geometry the renderer publishes. */
 async function columnPoint(page: Page, column: number) {
+  await afterLayout(page);
   const g = await page.locator('#c4-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
   const box = (await page.locator('#c4-canvas').boundingBox())!;
   return { x: Number(g.originX) + (column + 0.5) * Number(g.cell), y: box.height / 2, box };

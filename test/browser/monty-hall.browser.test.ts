@@ -5,17 +5,26 @@
  * numbers follow. At 1280×800 and on a phone (by taps), no label of the scene overprints another.
  */
 import type { Page } from 'playwright-core';
-import { browserSuite, lobbyAs, openPage, openPhonePage, screenshot, tableState, tapCanvas, tapControl, waitForTable } from '../support/browser';
+import { afterLayout, browserSuite, lobbyAs, openPage, openPhonePage, screenshot, settledProblems, tableState, tapCanvas, tapControl, waitForTable } from '../support/browser';
 
 jest.setTimeout(120000);
 
 const suite = browserSuite();
 
 type DoorData = { number: number; x: number; y: number; state: string; mark: string | null };
-const doorsOf = async (page: Page) => JSON.parse((await page.locator('#monty-canvas').getAttribute('data-doors'))!) as DoorData[];
+/** The doors as the stage publishes them, once it is laid out for the page as it is (afterLayout). */
+const doorsOf = async (page: Page) => {
+  await afterLayout(page);
+  return JSON.parse((await page.locator('#monty-canvas').getAttribute('data-doors'))!) as DoorData[];
+};
 
 /** Pairs of the scene's labels whose boxes overlap, and labels that leave the canvas (both should be none). */
-async function overprints(page: Page): Promise<string[]> {
+/** Labels that leave the canvas or overprint another, once the layout has settled. */
+function overprints(page: Page): Promise<string[]> {
+  return settledProblems(page, () => labelProblems(page));
+}
+
+async function labelProblems(page: Page): Promise<string[]> {
   const canvas = page.locator('#monty-canvas');
   const labels = JSON.parse((await canvas.getAttribute('data-labels'))!) as { text: string; x: number; y: number; w: number; h: number }[];
   const box = (await canvas.boundingBox())!;
@@ -30,6 +39,7 @@ async function overprints(page: Page): Promise<string[]> {
 }
 
 async function clickDoor(page: Page, door: number) {
+  await afterLayout(page);
   const canvas = page.locator('#monty-canvas');
   const box = (await canvas.boundingBox())!;
   const doors = JSON.parse((await canvas.getAttribute('data-doors'))!) as { number: number; x: number; y: number }[];

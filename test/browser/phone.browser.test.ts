@@ -9,7 +9,7 @@ import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
 import {
-  buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, resizeViewport, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, whyNotTappable, type TrackedPage,
+  afterLayout, buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, resizeViewport, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, whyNotTappable, type TrackedPage,
 } from '../support/browser';
 
 jest.setTimeout(90000);
@@ -50,6 +50,7 @@ async function expectTableFits(page: Page) {
 }
 
 async function tapGomokuCell(page: Page, x: number, y: number) {
+  await afterLayout(page);
   const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
   const cell = Number(g.cell);
   await tapCanvas(page, '#board-canvas', Number(g.originX) + x * cell, Number(g.originY) + y * cell);

@@ -61,6 +61,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Clicks board cell (x, y) on the Pixi canvas, using the geometry the renderer publishes. */
 export async function clickCell(page: Page, x: number, y: number): Promise<void> {
+  await afterLayout(page);
   const canvas = page.locator('#board-canvas');
   const box = (await canvas.boundingBox())!;
   const g = await canvas.evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
@@ -158,7 +159,7 @@ export const PHONE = { width: 390, height: 844 } as const;
 export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
   await page.waitForFunction(({ width, height }) => window.innerWidth === width && window.innerHeight === height, size);
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await afterLayout(page);
 }
 
 /** A page in its own context on a touch phone: 390×844, mobile viewport, touch events, coarse pointer. */
@@ -196,6 +197,7 @@ export async function tapControl(page: Page, selector: string): Promise<void> {
 
 /** Taps a point of a canvas, given in the canvas's CSS pixels, after scrolling the canvas into view. */
 export async function tapCanvas(page: Page, canvasSelector: string, x: number, y: number): Promise<void> {
+  await afterLayout(page);
   const canvas = page.locator(canvasSelector);
   await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
@@ -203,21 +205,32 @@ export async function tapCanvas(page: Page, canvasSelector: string, x: number, y
 }
 
 /**
- * Visible buttons and links on the page that a canvas's box overlaps (it should be none), once
- * the layout has settled. A canvas follows its container's size at the next frame (a
- * ResizeObserver, client/src/fit-canvas.ts): measured right after a control appeared or grew,
- * the canvas may still have the size of the frame before (test:stress caught it so, once). So
- * the overlap is measured after two frames, and again for a while if there is one: only an
- * overlap that stays is reported.
+ * Resolves after two frames: every ResizeObserver has run (a canvas follows its container's size
+ * at the next frame, client/src/fit-canvas.ts), so the canvas and the geometry it publishes are
+ * laid out for the page as it is now. Measure or aim at a canvas after it, not right after the
+ * page changed around it (test:stress caught both a control and a label measured a frame early).
  */
-export async function controlsUnderCanvas(page: Page): Promise<string[]> {
+export function afterLayout(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * The problems `measure` finds once the layout has settled: measured after two frames, and again
+ * frame by frame (up to 30) while it finds any, so only a problem that stays is reported.
+ */
+export async function settledProblems(page: Page, measure: () => Promise<string[]>): Promise<string[]> {
   let found: string[] = [];
   for (let frame = 0; frame < 30; frame++) {
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-    found = await overlaps(page);
+    await afterLayout(page);
+    found = await measure();
     if (found.length === 0) return found;
   }
   return found;
+}
+
+/** Visible buttons and links on the page that a canvas's box overlaps (it should be none), once the layout has settled. */
+export function controlsUnderCanvas(page: Page): Promise<string[]> {
+  return settledProblems(page, () => overlaps(page));
 }
 
 function overlaps(page: Page): Promise<string[]> {
