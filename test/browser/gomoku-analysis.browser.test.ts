@@ -120,7 +120,8 @@ it('the analysis board places stones for both sides, judges each position, undoe
   const { page, problems } = await openPage(suite.browser, `${suite.base}/#/analysis?rule=freestyle&moves=h8.i9`, 1, { viewport: { width: 1280, height: 800 } });
   await page.locator('#analysis-verdict[data-state="judged"]').waitFor({ timeout: 30000 });
   expect(await page.locator('#analysis-rule').inputValue()).toBe('freestyle');
-  expect(await page.locator('#analysis-stage').getAttribute('data-stones')).toBe('2');
+  // The board is drawn once its canvas is up, which may come after the worker's first verdict.
+  await page.locator('#analysis-stage[data-stones="2"]').waitFor();
   // Black's third stone at j8 (x 9, y 7): the address follows, the engine judges again and draws its line.
   await clickCell(page, 9, 7);
   await page.locator('#analysis-verdict[data-state="judged"]').waitFor({ timeout: 30000 });
@@ -134,7 +135,7 @@ it('the analysis board places stones for both sides, judges each position, undoe
   // A hostile address: bad points and repeats end the list, nothing breaks.
   await page.goto(`${suite.base}/#/analysis?rule=x&moves=h8.zz9.i9`);
   await page.locator('#analysis-verdict[data-state="judged"]').waitFor({ timeout: 30000 });
-  expect(await page.locator('#analysis-stage').getAttribute('data-stones')).toBe('1');
+  await page.locator('#analysis-stage[data-stones="1"]').waitFor();
   expect(await page.locator('#analysis-rule').inputValue()).toBe('standard');
   expect(problems).toEqual([]);
   await page.context().close();

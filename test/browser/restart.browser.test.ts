@@ -8,7 +8,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildClient, clickCell, launchChromium, openPage, tableSession, tableState, waitForLiveTable, waitForTable } from '../support/browser';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { stoneAt } from '../support/gomoku-client';
@@ -37,6 +37,9 @@ afterEach(async () => {
   proc = undefined;
 });
 
+/** The page's clock (ms since it loaded). */
+const pageTime = (page: Page) => page.evaluate(() => performance.now());
+
 afterAll(async () => {
   await browser?.close();
   await proc?.stop('SIGKILL');
@@ -59,6 +62,7 @@ it('after the server process is killed and restarted, both players are back in t
   await a.page.uncheck('#new-swap2');
   await a.page.click('#new-game');
   await a.page.waitForSelector('#board-canvas');
+  const openedAt = await pageTime(a.page);
   const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
   const b = await openPage(browser, `${base}/#/room/${roomId}`);
   // A share link opened without a saved name asks for one first.
@@ -69,8 +73,9 @@ it('after the server process is killed and restarted, both players are back in t
   await clickCell(a.page, 7, 7);
   await waitForTable(b.page, 's.turn === 1');
   const [idA, idB] = [await tableSession(a.page), await tableSession(b.page)];
-  // The SDK reconnects on its own only after 5 s connected (STACK.md fact 10).
-  await a.page.waitForFunction(() => performance.now() > 6000);
+  // The SDK reconnects on its own only after 5 s connected (STACK.md fact 10): 6 s from the table's opening, not the
+  // page's (a page slow to load under a busy machine had its table open for less).
+  await a.page.waitForFunction((t) => performance.now() > t + 6000, openedAt);
 
   await proc.stop('SIGKILL');
   await a.page.waitForSelector('#conn-banner:not([hidden])');
@@ -108,14 +113,15 @@ it('a Flip 7 table restored under the page: the page decodes the true table (car
   await a.page.selectOption('#new-flip7-bots', '2');
   await a.page.click('#new-flip7');
   await a.page.waitForSelector('#flip7-canvas');
+  const openedAt = await pageTime(a.page);
   const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
   await waitForTable(a.page, 'Object.keys(s.players).length === 3');
   await a.page.click('#start');
   // Dealt, with the log in words, and Ana's turn (to hit, or to pick a target): the table waits for her.
   const me = await tableSession(a.page);
   await waitForTable(a.page, `s.phase === 'playing' && s.toAct === '${me}' && s.log.length >= 3`, 30000);
-  // The page has been connected long enough for the SDK to reconnect by itself (STACK.md fact 10).
-  await a.page.waitForFunction(() => performance.now() > 6000);
+  // The table has been connected long enough for the SDK to reconnect by itself (STACK.md fact 10).
+  await a.page.waitForFunction((t) => performance.now() > t + 6000, openedAt);
   const before = await tableState(a.page);
 
   await proc.stop('SIGKILL');
