@@ -74,8 +74,8 @@ export class FloodControl {
 type FrameHandler = (client: Client, buffer: Buffer) => void;
 
 /**
- * Puts flood control in front of a room's frame handler. Call it before the first client joins
- * (the room's onCreate): Colyseus binds the handler to each client as it joins.
+ * Puts flood control in front of a room's frame handler. Call it when the room is made (its
+ * constructor): Colyseus binds the handler to each client as it joins.
  */
 export function guardFrames(room: Room, limits: FloodLimits): FloodControl {
   const flood = new FloodControl(limits);
