@@ -15,7 +15,6 @@ import { client, forgetRoom, handOver, leaveTable, openTable } from './net';
 /** What the kit reads of every table's synced state. */
 export interface TableState {
   players?: Map<string, unknown>;
-  phase?: string;
   toJSON(): unknown;
 }
 

@@ -43,11 +43,6 @@ export class TurnClock<G extends AnyGame> {
     else this.timers.clear(TIMER);
   }
 
-  /** What the clock waits for now (null: nothing). */
-  get pending(): Readonly<Due> | null {
-    return this.due;
-  }
-
   /** Sets the fields for what comes next and returns how long until it is due. */
   private plan(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left: number | undefined): number {
     const { definition } = this.game;
