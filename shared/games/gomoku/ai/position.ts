@@ -1,9 +1,11 @@
 /**
- * The search's own mutable board. Playing or taking back a stone updates, for the ≤40
- * cells on its four lines, each colour's line keys, the threat that colour would make on
- * that cell and its potential value; so the search reads threats and the evaluation in
- * O(1) instead of rescanning lines. The rules' `GomokuState` stays immutable; this is a
- * private copy made once per decision.
+ * The search's own mutable board. Playing a stone updates, for the ≤40 cells on its four
+ * lines, each colour's line keys, the pattern each key makes, the threat that colour would
+ * make on that cell and its potential value; so the search reads threats and the evaluation
+ * in O(1) instead of rescanning lines. What a play changed beyond the keys is written to a
+ * log, and taking the stone back restores it from there instead of classifying the lines
+ * again (half the pattern-table reads of a play + take-back). The rules' `GomokuState` stays
+ * immutable; this is a private copy made once per decision.
  */
 import { BLACK, CELLS, DIRECTIONS, EMPTY, SIZE, WHITE, type Stone, type WinRule } from '../board';
 import { BLOCKED, COMBO_THREAT, COMBO_VALUE, C_NONE, REACH, THREAT_CLASSES, comboIndex, patternTable, weightOf } from './threats';
@@ -13,11 +15,18 @@ const DIRS = DIRECTIONS.length;
 /** Candidate moves are empty cells at most this far (king steps) from a stone. */
 const NEAR_DISTANCE = 2;
 
-/** For each cell s, the line keys a stone on s changes: flat triples (cell, direction * CELLS + cell, weight). */
+/**
+ * For each cell s, the line keys a stone on s changes: flat quadruples (cell, direction * CELLS + cell,
+ * weight, the direction's weight in a combination index).
+ */
 const AFFECTED: Int32Array[] = [];
 /** Every cell's keys on an empty board: off-board cells read as blocked. */
 const EMPTY_BOARD_KEYS = new Int32Array(DIRS * CELLS);
 const NEIGHBOURHOOD: Int16Array[] = [];
+/** What one direction's pattern counts for in `comboIndex(p0, p1, p2, p3)`. */
+const COMBO_WEIGHT = [comboIndex(1, 0, 0, 0), comboIndex(0, 1, 0, 0), comboIndex(0, 0, 1, 0), comboIndex(0, 0, 0, 1)];
+/** Log entries (4 ints each) a play can write at most: two colours for each cell of its lines. */
+const MAX_LOG_PER_PLAY = 2 * 4 * 2 * REACH;
 
 for (let s = 0; s < CELLS; s++) {
   const sx = s % SIZE;
@@ -29,7 +38,7 @@ for (let s = 0; s < CELLS; s++) {
       // s sits `offset` steps from cell (x, y) along d.
       const x = sx - offset * dx;
       const y = sy - offset * dy;
-      if (onBoard(x, y)) triples.push(y * SIZE + x, d * CELLS + y * SIZE + x, weightOf(offset));
+      if (onBoard(x, y)) triples.push(y * SIZE + x, d * CELLS + y * SIZE + x, weightOf(offset), COMBO_WEIGHT[d]);
       // The same geometry, read from s: which of its own neighbours are off the board.
       if (!onBoard(sx + offset * dx, sy + offset * dy)) EMPTY_BOARD_KEYS[d * CELLS + s] += BLOCKED * weightOf(offset);
     }
@@ -54,13 +63,17 @@ export class Position {
   readonly cells = new Uint8Array(CELLS);
   /** Line keys, indexed ((colour - 1) * 4 + direction) * CELLS + cell. */
   private readonly keys = new Int32Array(2 * DIRS * CELLS);
+  /** The pattern (threats.ts) of each key, same index; kept for empty cells only, like `threat`. */
+  private readonly patterns = new Uint8Array(2 * DIRS * CELLS);
+  /** `comboIndex` of each (colour - 1) * CELLS + cell's four patterns; kept for empty cells only. */
+  private readonly combo = new Int32Array(2 * CELLS);
   /** How many stones are within NEAR_DISTANCE of each cell. */
   readonly near = new Uint8Array(CELLS);
   /**
    * Indexed (colour - 1) * CELLS + cell: what that colour would make by playing there, and its
-   * potential. Kept for empty cells only: an occupied cell's are brought up to date when its
-   * stone is taken back (nothing reads them before), which spares most of a move's updates
-   * in a crowded area.
+   * potential. Kept for empty cells only: an occupied cell's stay as they were when its stone
+   * was played, which is right again once it is taken back (the board is then the same), and
+   * that spares most of a move's updates in a crowded area.
    */
   readonly threat = new Uint8Array(2 * CELLS);
   readonly value = new Int32Array(2 * CELLS);
@@ -73,17 +86,27 @@ export class Position {
   stones = 0;
   readonly history: number[] = [];
   private readonly table: Uint8Array;
+  /** Pattern changes made by the stones on the board, oldest first: (key index, cell slot, old pattern, combo weight). */
+  private log = new Int32Array(64 * MAX_LOG_PER_PLAY);
+  private logLength = 0;
+  /** Where each stone's entries start in `log`, by the stone's number. */
+  private readonly logStarts = new Int32Array(CELLS + 1);
 
   constructor(rule: WinRule, board?: readonly number[]) {
     this.rule = rule;
     this.table = patternTable(rule);
     this.keys.set(EMPTY_BOARD_KEYS, 0);
     this.keys.set(EMPTY_BOARD_KEYS, DIRS * CELLS);
+    for (let i = 0; i < this.keys.length; i++) this.patterns[i] = this.table[this.keys[i]];
     this.threatCounts[C_NONE] = CELLS;
     this.threatCounts[THREAT_CLASSES + C_NONE] = CELLS;
-    for (let c = 0; c < CELLS; c++) {
-      this.refresh(0, c);
-      this.refresh(1, c);
+    for (let colourIndex = 0; colourIndex < 2; colourIndex++) {
+      for (let c = 0; c < CELLS; c++) {
+        const base = colourIndex * DIRS * CELLS + c;
+        const p = this.patterns;
+        this.combo[colourIndex * CELLS + c] = comboIndex(p[base], p[base + CELLS], p[base + 2 * CELLS], p[base + 3 * CELLS]);
+        this.setCombo(colourIndex * CELLS + c, colourIndex, this.combo[colourIndex * CELLS + c]);
+      }
     }
     if (board) board.forEach((cell, i) => cell !== EMPTY && this.play(i, cell as Stone));
   }
@@ -116,8 +139,16 @@ export class Position {
     this.total[1] -= this.value[CELLS + cell];
     this.threatCounts[this.threat[cell]]--;
     this.threatCounts[THREAT_CLASSES + this.threat[CELLS + cell]]--;
-    this.shiftKeys(cell, colour, 1);
-    for (const n of NEIGHBOURHOOD[cell]) this.near[n]++;
+    this.logStarts[this.stones] = this.logLength;
+    if (this.logLength + 4 * MAX_LOG_PER_PLAY > this.log.length) {
+      const longer = new Int32Array(this.log.length * 2);
+      longer.set(this.log);
+      this.log = longer;
+    }
+    this.shiftKeys(cell, colour);
+    const near = this.near;
+    const neighbours = NEIGHBOURHOOD[cell];
+    for (let i = 0; i < neighbours.length; i++) near[neighbours[i]]++;
     this.hashLo ^= ZOBRIST_LO[(colour - 1) * CELLS + cell];
     this.hashHi ^= ZOBRIST_HI[(colour - 1) * CELLS + cell];
     this.stones++;
@@ -130,11 +161,11 @@ export class Position {
     this.stones--;
     this.hashLo ^= ZOBRIST_LO[(colour - 1) * CELLS + cell];
     this.hashHi ^= ZOBRIST_HI[(colour - 1) * CELLS + cell];
-    for (const n of NEIGHBOURHOOD[cell]) this.near[n]--;
-    this.shiftKeys(cell, colour, -1);
-    // Still occupied: its threat and value are brought up to date without counting them, then counted as it empties.
-    this.refresh(0, cell);
-    this.refresh(1, cell);
+    const near = this.near;
+    const neighbours = NEIGHBOURHOOD[cell];
+    for (let i = 0; i < neighbours.length; i++) near[neighbours[i]]--;
+    this.unshiftKeys(cell, colour);
+    // Its own threat and value are still those it had when the stone was played: count them again.
     this.cells[cell] = EMPTY;
     this.total[0] += this.value[cell];
     this.total[1] += this.value[CELLS + cell];
@@ -142,58 +173,93 @@ export class Position {
     this.threatCounts[THREAT_CLASSES + this.threat[CELLS + cell]]++;
   }
 
-  /** Cells on the four lines through `cell` (within 5), for finding a threat a move just made. */
+  /** Cells on the four lines through `cell` (within 5), for finding a threat a move just made: every 4th entry from 0. */
   lineNeighbours(cell: number): Int32Array {
     return AFFECTED[cell];
   }
 
-  private shiftKeys(cell: number, colour: Stone, sign: 1 | -1): void {
+  private shiftKeys(cell: number, colour: Stone): void {
     const own = colour - 1;
     const other = 1 - own;
     const ownBase = own * DIRS * CELLS;
     const otherBase = other * DIRS * CELLS;
     const keys = this.keys;
+    const patterns = this.patterns;
     const table = this.table;
     const affected = AFFECTED[cell];
     const cells = this.cells;
-    for (let i = 0; i < affected.length; i += 3) {
+    for (let i = 0; i < affected.length; i += 4) {
       const t = affected[i];
       const slot = affected[i + 1];
+      const w = affected[i + 2];
       if (cells[t] !== EMPTY) {
-        // An occupied cell: only its keys follow (refreshed when its stone is taken back).
-        const w = affected[i + 2] * sign;
+        // An occupied cell: only its keys follow (its patterns are right again when its stone is taken back).
         keys[ownBase + slot] += w;
         keys[otherBase + slot] += BLOCKED * w;
         continue;
       }
-      const w = affected[i + 2] * sign;
       // Most far cells keep their pattern in this direction: then nothing about them changes.
-      const ownBefore = table[keys[ownBase + slot]];
-      if (table[(keys[ownBase + slot] += w)] !== ownBefore) this.refresh(own, t);
-      const otherBefore = table[keys[otherBase + slot]];
-      if (table[(keys[otherBase + slot] += BLOCKED * w)] !== otherBefore) this.refresh(other, t);
+      const ownPattern = table[(keys[ownBase + slot] += w)];
+      if (ownPattern !== patterns[ownBase + slot]) this.changePattern(ownBase + slot, own, t, ownPattern, affected[i + 3]);
+      const otherPattern = table[(keys[otherBase + slot] += BLOCKED * w)];
+      if (otherPattern !== patterns[otherBase + slot]) this.changePattern(otherBase + slot, other, t, otherPattern, affected[i + 3]);
     }
   }
 
-  private refresh(colourIndex: number, cell: number): void {
-    const base = colourIndex * DIRS * CELLS + cell;
-    const t = this.table;
-    const k = this.keys;
-    const combo = comboIndex(t[k[base]], t[k[base + CELLS]], t[k[base + 2 * CELLS]], t[k[base + 3 * CELLS]]);
+  /** Takes back shiftKeys: the keys by arithmetic, the patterns and what follows from them from the log. */
+  private unshiftKeys(cell: number, colour: Stone): void {
+    const ownBase = (colour - 1) * DIRS * CELLS;
+    const otherBase = (2 - colour) * DIRS * CELLS;
+    const keys = this.keys;
+    const affected = AFFECTED[cell];
+    for (let i = 0; i < affected.length; i += 4) {
+      const slot = affected[i + 1];
+      const w = affected[i + 2];
+      keys[ownBase + slot] -= w;
+      keys[otherBase + slot] -= BLOCKED * w;
+    }
+    const log = this.log;
+    const start = this.logStarts[this.stones];
+    for (let e = this.logLength - 4; e >= start; e -= 4) {
+      const key = log[e];
+      const slot = log[e + 1];
+      const old = log[e + 2];
+      const combo = this.combo[slot] + (old - this.patterns[key]) * log[e + 3];
+      this.patterns[key] = old;
+      this.combo[slot] = combo;
+      this.setCombo(slot, slot < CELLS ? 0 : 1, combo);
+    }
+    this.logLength = start;
+  }
+
+  /** An empty cell's pattern in one direction changes: log it, then its threat and value follow. */
+  private changePattern(key: number, colourIndex: number, cell: number, pattern: number, comboWeight: number): void {
     const slot = colourIndex * CELLS + cell;
+    const log = this.log;
+    const e = this.logLength;
+    log[e] = key;
+    log[e + 1] = slot;
+    log[e + 2] = this.patterns[key];
+    log[e + 3] = comboWeight;
+    this.logLength = e + 4;
+    const combo = this.combo[slot] + (pattern - this.patterns[key]) * comboWeight;
+    this.patterns[key] = pattern;
+    this.combo[slot] = combo;
+    this.setCombo(slot, colourIndex, combo);
+  }
+
+  /** An empty cell's threat and value from its combination index, keeping the totals and counts. */
+  private setCombo(slot: number, colourIndex: number, combo: number): void {
     const next = COMBO_VALUE[combo];
     const previous = this.value[slot];
-    const threat = COMBO_THREAT[combo];
-    const empty = this.cells[cell] === EMPTY;
     if (next !== previous) {
       this.value[slot] = next;
-      if (empty) this.total[colourIndex] += next - previous;
+      this.total[colourIndex] += next - previous;
     }
+    const threat = COMBO_THREAT[combo];
     if (threat !== this.threat[slot]) {
-      if (empty) {
-        this.threatCounts[colourIndex * THREAT_CLASSES + this.threat[slot]]--;
-        this.threatCounts[colourIndex * THREAT_CLASSES + threat]++;
-      }
+      this.threatCounts[colourIndex * THREAT_CLASSES + this.threat[slot]]--;
+      this.threatCounts[colourIndex * THREAT_CLASSES + threat]++;
       this.threat[slot] = threat;
     }
   }
