@@ -16,8 +16,9 @@ const DIRS = DIRECTIONS.length;
 const NEAR_DISTANCE = 2;
 
 /**
- * For each cell s, the line keys a stone on s changes: flat quadruples (cell, direction * CELLS + cell,
- * weight, the direction's weight in a combination index).
+ * For each cell s, the line keys a stone on s changes: flat quintuples (cell, direction * CELLS + cell,
+ * the direction's weight in a combination index, what a black stone on s adds to the cell's packed
+ * keys, what a white stone adds).
  */
 const AFFECTED: Int32Array[] = [];
 /** Every cell's keys on an empty board: off-board cells read as blocked. */
@@ -38,7 +39,8 @@ for (let s = 0; s < CELLS; s++) {
       // s sits `offset` steps from cell (x, y) along d.
       const x = sx - offset * dx;
       const y = sy - offset * dy;
-      if (onBoard(x, y)) triples.push(y * SIZE + x, d * CELLS + y * SIZE + x, weightOf(offset), COMBO_WEIGHT[d]);
+      const w = weightOf(offset);
+      if (onBoard(x, y)) triples.push(y * SIZE + x, d * CELLS + y * SIZE + x, COMBO_WEIGHT[d], pack(w, BLOCKED * w), pack(BLOCKED * w, w));
       // The same geometry, read from s: which of its own neighbours are off the board.
       if (!onBoard(sx + offset * dx, sy + offset * dy)) EMPTY_BOARD_KEYS[d * CELLS + s] += BLOCKED * weightOf(offset);
     }
@@ -48,6 +50,15 @@ for (let s = 0; s < CELLS; s++) {
   for (let y = sy - NEAR_DISTANCE; y <= sy + NEAR_DISTANCE; y++)
     for (let x = sx - NEAR_DISTANCE; x <= sx + NEAR_DISTANCE; x++) if (onBoard(x, y) && (x !== sx || y !== sy)) near.push(y * SIZE + x);
   NEIGHBOURHOOD.push(Int16Array.from(near));
+}
+
+/**
+ * Black's and White's key of one line in one int: each is below 3^10 < 2^16, so one addition
+ * moves both (a stone is own for one colour, blocked for the other). Int32 arithmetic wraps; the
+ * halves are read back with `& 0xffff` and `>>> 16`.
+ */
+function pack(blackKey: number, whiteKey: number): number {
+  return (blackKey + whiteKey * 0x10000) | 0;
 }
 
 function onBoard(x: number, y: number): boolean {
@@ -61,9 +72,9 @@ export function opponentOf(colour: Stone): Stone {
 export class Position {
   readonly rule: WinRule;
   readonly cells = new Uint8Array(CELLS);
-  /** Line keys, indexed ((colour - 1) * 4 + direction) * CELLS + cell. */
-  private readonly keys = new Int32Array(2 * DIRS * CELLS);
-  /** The pattern (threats.ts) of each key, same index; kept for empty cells only, like `threat`. */
+  /** Both colours' line keys (`pack`), indexed direction * CELLS + cell. */
+  private readonly keys = new Int32Array(DIRS * CELLS);
+  /** The pattern (threats.ts) of each colour's key, indexed ((colour - 1) * 4 + direction) * CELLS + cell; kept for empty cells only, like `threat`. */
   private readonly patterns = new Uint8Array(2 * DIRS * CELLS);
   /** `comboIndex` of each (colour - 1) * CELLS + cell's four patterns; kept for empty cells only. */
   private readonly combo = new Int32Array(2 * CELLS);
@@ -95,9 +106,11 @@ export class Position {
   constructor(rule: WinRule, board?: readonly number[]) {
     this.rule = rule;
     this.table = patternTable(rule);
-    this.keys.set(EMPTY_BOARD_KEYS, 0);
-    this.keys.set(EMPTY_BOARD_KEYS, DIRS * CELLS);
-    for (let i = 0; i < this.keys.length; i++) this.patterns[i] = this.table[this.keys[i]];
+    for (let i = 0; i < DIRS * CELLS; i++) {
+      this.keys[i] = pack(EMPTY_BOARD_KEYS[i], EMPTY_BOARD_KEYS[i]);
+      this.patterns[i] = this.table[EMPTY_BOARD_KEYS[i]];
+      this.patterns[DIRS * CELLS + i] = this.table[EMPTY_BOARD_KEYS[i]];
+    }
     this.threatCounts[C_NONE] = CELLS;
     this.threatCounts[THREAT_CLASSES + C_NONE] = CELLS;
     for (let colourIndex = 0; colourIndex < 2; colourIndex++) {
@@ -173,50 +186,41 @@ export class Position {
     this.threatCounts[THREAT_CLASSES + this.threat[CELLS + cell]]++;
   }
 
-  /** Cells on the four lines through `cell` (within 5), for finding a threat a move just made: every 4th entry from 0. */
+  /** Cells on the four lines through `cell` (within 5), for finding a threat a move just made: every 5th entry from 0. */
   lineNeighbours(cell: number): Int32Array {
     return AFFECTED[cell];
   }
 
   private shiftKeys(cell: number, colour: Stone): void {
-    const own = colour - 1;
-    const other = 1 - own;
-    const ownBase = own * DIRS * CELLS;
-    const otherBase = other * DIRS * CELLS;
+    const deltaAt = colour === BLACK ? 3 : 4;
     const keys = this.keys;
     const patterns = this.patterns;
     const table = this.table;
     const affected = AFFECTED[cell];
     const cells = this.cells;
-    for (let i = 0; i < affected.length; i += 4) {
-      const t = affected[i];
+    for (let i = 0; i < affected.length; i += 5) {
       const slot = affected[i + 1];
-      const w = affected[i + 2];
-      if (cells[t] !== EMPTY) {
-        // An occupied cell: only its keys follow (its patterns are right again when its stone is taken back).
-        keys[ownBase + slot] += w;
-        keys[otherBase + slot] += BLOCKED * w;
-        continue;
-      }
+      const key = (keys[slot] + affected[i + deltaAt]) | 0;
+      keys[slot] = key;
+      // An occupied cell: only its keys follow (its patterns are right again when its stone is taken back).
+      const t = affected[i];
+      if (cells[t] !== EMPTY) continue;
       // Most far cells keep their pattern in this direction: then nothing about them changes.
-      const ownPattern = table[(keys[ownBase + slot] += w)];
-      if (ownPattern !== patterns[ownBase + slot]) this.changePattern(ownBase + slot, own, t, ownPattern, affected[i + 3]);
-      const otherPattern = table[(keys[otherBase + slot] += BLOCKED * w)];
-      if (otherPattern !== patterns[otherBase + slot]) this.changePattern(otherBase + slot, other, t, otherPattern, affected[i + 3]);
+      const black = table[key & 0xffff];
+      if (black !== patterns[slot]) this.changePattern(slot, 0, t, black, affected[i + 2]);
+      const white = table[key >>> 16];
+      if (white !== patterns[DIRS * CELLS + slot]) this.changePattern(DIRS * CELLS + slot, 1, t, white, affected[i + 2]);
     }
   }
 
   /** Takes back shiftKeys: the keys by arithmetic, the patterns and what follows from them from the log. */
   private unshiftKeys(cell: number, colour: Stone): void {
-    const ownBase = (colour - 1) * DIRS * CELLS;
-    const otherBase = (2 - colour) * DIRS * CELLS;
+    const deltaAt = colour === BLACK ? 3 : 4;
     const keys = this.keys;
     const affected = AFFECTED[cell];
-    for (let i = 0; i < affected.length; i += 4) {
+    for (let i = 0; i < affected.length; i += 5) {
       const slot = affected[i + 1];
-      const w = affected[i + 2];
-      keys[ownBase + slot] -= w;
-      keys[otherBase + slot] -= BLOCKED * w;
+      keys[slot] = (keys[slot] - affected[i + deltaAt]) | 0;
     }
     const log = this.log;
     const start = this.logStarts[this.stones];

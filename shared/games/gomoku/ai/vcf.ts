@@ -100,7 +100,7 @@ class VcfSearch {
   /** The attacker's five point on the lines through the stone just played. */
   private fivePointThrough(cell: number): number {
     const around = this.pos.lineNeighbours(cell);
-    for (let i = 0; i < around.length; i += 4) {
+    for (let i = 0; i < around.length; i += 5) {
       const t = around[i];
       if (this.pos.cells[t] === 0 && this.pos.threatOf(this.attacker, t) === C_FIVE) return t;
     }
