@@ -24,7 +24,14 @@ export interface AnalysisBudget {
   deepNodes: number;
 }
 
-export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 60_000 };
+/**
+ * The deep pass's table holds 2^this entries (16 bytes each, 16 MB): its searches go deeper than a
+ * computer's decision and the table is kept along the whole game (~7% fewer nodes than 2^17 for
+ * the same depths in the bench's game). The quick pass keeps the computer's size.
+ */
+const DEEP_TABLE_BITS = 20;
+
+export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 150_000 };
 
 export type AnalysisPass = 'quick' | 'deep';
 
@@ -51,7 +58,7 @@ export function* analyseGame(input: AnalysisInput, budget: AnalysisBudget = DEFA
     const nodes = pass === 'quick' ? budget.quickNodes : budget.deepNodes;
     // One table along the game: each position's search starts from what the one before learnt
     // (the position played is usually in the previous search's tree, its best reply first).
-    const table = new TranspositionTable();
+    const table = pass === 'deep' ? new TranspositionTable(DEEP_TABLE_BITS) : new TranspositionTable();
     const stones = stonesOf(input);
     yield { kind: 'verdict', pass, stones: 0, verdict: judgePosition(pos, nodes, table) };
     for (let i = 0; i < stones.length; i++) {

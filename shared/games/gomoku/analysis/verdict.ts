@@ -6,7 +6,7 @@
  */
 import { BLACK, type Stone } from '../board';
 import { judgeMainMove, type MainJudgement } from '../ai/main-game';
-import { LEVELS } from '../ai/levels';
+import { LEVELS, type LevelSettings } from '../ai/levels';
 import { opponentOf, type Position } from '../ai/position';
 import { WIN, WIN_THRESHOLD, evaluate } from '../ai/search';
 import { C_FIVE, C_WIN4 } from '../ai/threats';
@@ -14,7 +14,19 @@ import { findVcf } from '../ai/vcf';
 import type { TranspositionTable } from '../ai/transposition';
 import { nodeClock } from './node-clock';
 
-export const ANALYSIS_LEVEL = LEVELS[3];
+/**
+ * Plies the analysis searches a position to, when its node budget allows: the level-3 computer's
+ * depth in its 600 ms on a desktop (7–8 plies in the middle game, test/bench/analysis.bench.ts).
+ * Stopping there rather than where the budget runs out spends nothing on an iteration that the
+ * budget would cut short and throw away.
+ */
+export const ANALYSIS_DEPTH = 8;
+
+/** What the next iteration is expected to cost, in multiples of the last (search.ts `iterationGrowth`). */
+const ITERATION_GROWTH = 4;
+
+/** Level 3's judgement, searched to ANALYSIS_DEPTH at most, starting no iteration its budget would cut short. */
+export const ANALYSIS_LEVEL: LevelSettings = { ...LEVELS[3], search: { ...LEVELS[3].search, maxDepth: ANALYSIS_DEPTH, iterationGrowth: ITERATION_GROWTH } };
 
 export interface ForcedWin {
   winner: Stone;
