@@ -28,6 +28,8 @@ const NEIGHBOURHOOD: Int16Array[] = [];
 const COMBO_WEIGHT = [comboIndex(1, 0, 0, 0), comboIndex(0, 1, 0, 0), comboIndex(0, 0, 1, 0), comboIndex(0, 0, 0, 1)];
 /** Log entries (4 ints each) a play can write at most: two colours for each cell of its lines. */
 const MAX_LOG_PER_PLAY = 2 * 4 * 2 * REACH;
+/** Per stone: the two totals and both colours' threat counts. */
+const SAVED_SUMS = 2 + 2 * THREAT_CLASSES;
 
 for (let s = 0; s < CELLS; s++) {
   const sx = s % SIZE;
@@ -89,7 +91,7 @@ export class Position {
   readonly threat = new Uint8Array(2 * CELLS);
   readonly value = new Int32Array(2 * CELLS);
   /** Sum of `value` over the empty cells, per colour (index colour - 1). */
-  readonly total = [0, 0];
+  readonly total = new Int32Array(2);
   /** Empty cells per colour and threat class, indexed (colour - 1) * THREAT_CLASSES + class. */
   private readonly threatCounts = new Int32Array(2 * THREAT_CLASSES);
   hashLo = 0;
@@ -97,11 +99,13 @@ export class Position {
   stones = 0;
   readonly history: number[] = [];
   private readonly table: Uint8Array;
-  /** Pattern changes made by the stones on the board, oldest first: (key index, cell slot, old pattern, combo weight). */
+  /** Pattern changes made by the stones on the board, oldest first: (key index, old pattern, cell slot, old combination index). */
   private log = new Int32Array(64 * MAX_LOG_PER_PLAY);
   private logLength = 0;
   /** Where each stone's entries start in `log`, by the stone's number. */
   private readonly logStarts = new Int32Array(CELLS + 1);
+  /** `total` and `threatCounts` before each stone, by the stone's number: a take-back copies them back. */
+  private readonly savedSums = new Int32Array((CELLS + 1) * SAVED_SUMS);
 
   constructor(rule: WinRule, board?: readonly number[]) {
     this.rule = rule;
@@ -148,6 +152,7 @@ export class Position {
 
   play(cell: number, colour: Stone): void {
     this.cells[cell] = colour;
+    this.saveSums();
     this.total[0] -= this.value[cell];
     this.total[1] -= this.value[CELLS + cell];
     this.threatCounts[this.threat[cell]]--;
@@ -178,12 +183,27 @@ export class Position {
     const neighbours = NEIGHBOURHOOD[cell];
     for (let i = 0; i < neighbours.length; i++) near[neighbours[i]]--;
     this.unshiftKeys(cell, colour);
-    // Its own threat and value are still those it had when the stone was played: count them again.
+    // Its own threat and value are still those it had when the stone was played, and counted again in the sums restored.
     this.cells[cell] = EMPTY;
-    this.total[0] += this.value[cell];
-    this.total[1] += this.value[CELLS + cell];
-    this.threatCounts[this.threat[cell]]++;
-    this.threatCounts[THREAT_CLASSES + this.threat[CELLS + cell]]++;
+    this.restoreSums();
+  }
+
+  private saveSums(): void {
+    const saved = this.savedSums;
+    const at = this.stones * SAVED_SUMS;
+    saved[at] = this.total[0];
+    saved[at + 1] = this.total[1];
+    const counts = this.threatCounts;
+    for (let i = 0; i < 2 * THREAT_CLASSES; i++) saved[at + 2 + i] = counts[i];
+  }
+
+  private restoreSums(): void {
+    const saved = this.savedSums;
+    const at = this.stones * SAVED_SUMS;
+    this.total[0] = saved[at];
+    this.total[1] = saved[at + 1];
+    const counts = this.threatCounts;
+    for (let i = 0; i < 2 * THREAT_CLASSES; i++) counts[i] = saved[at + 2 + i];
   }
 
   /** Cells on the four lines through `cell` (within 5), for finding a threat a move just made: every 5th entry from 0. */
@@ -224,14 +244,17 @@ export class Position {
     }
     const log = this.log;
     const start = this.logStarts[this.stones];
+    const patterns = this.patterns;
+    const combos = this.combo;
+    const value = this.value;
+    const threat = this.threat;
     for (let e = this.logLength - 4; e >= start; e -= 4) {
-      const key = log[e];
-      const slot = log[e + 1];
-      const old = log[e + 2];
-      const combo = this.combo[slot] + (old - this.patterns[key]) * log[e + 3];
-      this.patterns[key] = old;
-      this.combo[slot] = combo;
-      this.setCombo(slot, slot < CELLS ? 0 : 1, combo);
+      patterns[log[e]] = log[e + 1];
+      const slot = log[e + 2];
+      const combo = log[e + 3];
+      combos[slot] = combo;
+      value[slot] = COMBO_VALUE[combo];
+      threat[slot] = COMBO_THREAT[combo];
     }
     this.logLength = start;
   }
@@ -241,12 +264,13 @@ export class Position {
     const slot = colourIndex * CELLS + cell;
     const log = this.log;
     const e = this.logLength;
+    const before = this.combo[slot];
     log[e] = key;
-    log[e + 1] = slot;
-    log[e + 2] = this.patterns[key];
-    log[e + 3] = comboWeight;
+    log[e + 1] = this.patterns[key];
+    log[e + 2] = slot;
+    log[e + 3] = before;
     this.logLength = e + 4;
-    const combo = this.combo[slot] + (pattern - this.patterns[key]) * comboWeight;
+    const combo = before + (pattern - this.patterns[key]) * comboWeight;
     this.patterns[key] = pattern;
     this.combo[slot] = combo;
     this.setCombo(slot, colourIndex, combo);
