@@ -1,8 +1,9 @@
 /**
  * Transposition table: results of searched positions by Zobrist hash, so that a position
  * reached by another move order, or again in the next deepening iteration, is not searched
- * twice and its best move is tried first. Fixed size, always-replace, typed arrays (no
- * garbage); one table per decision.
+ * twice and its best move is tried first. Fixed size, always-replace, one typed array (no
+ * garbage) with an entry's four ints side by side, so that a probe reads one cache line (the
+ * analysis's table is 16 MB); one table per decision.
  */
 export const EXACT = 0;
 export const LOWER = 1;
@@ -15,39 +16,32 @@ export interface TableEntry {
   move: number;
 }
 
+/** Ints per entry: hash low, hash high, score, and depth + 1 | bound << 8 | (move + 1) << 10 (0: empty). */
+const STRIDE = 4;
+
 export class TranspositionTable {
   private readonly mask: number;
-  private readonly lo: Int32Array;
-  private readonly hi: Int32Array;
-  private readonly score: Int32Array;
-  private readonly depth: Int8Array;
-  private readonly bound: Uint8Array;
-  private readonly move: Int16Array;
+  private readonly entries: Int32Array;
 
   constructor(bits = 17) {
-    const size = 1 << bits;
-    this.mask = size - 1;
-    this.lo = new Int32Array(size);
-    this.hi = new Int32Array(size);
-    this.score = new Int32Array(size);
-    this.depth = new Int8Array(size).fill(-1);
-    this.bound = new Uint8Array(size);
-    this.move = new Int16Array(size).fill(-1);
+    this.mask = (1 << bits) - 1;
+    this.entries = new Int32Array(STRIDE << bits);
   }
 
   probe(lo: number, hi: number): TableEntry | null {
-    const i = lo & this.mask;
-    if (this.depth[i] < 0 || this.lo[i] !== lo || this.hi[i] !== hi) return null;
-    return { depth: this.depth[i], bound: this.bound[i], score: this.score[i], move: this.move[i] };
+    const at = (lo & this.mask) * STRIDE;
+    const e = this.entries;
+    const meta = e[at + 3];
+    if (meta === 0 || e[at] !== lo || e[at + 1] !== hi) return null;
+    return { depth: (meta & 0xff) - 1, bound: (meta >> 8) & 3, score: e[at + 2], move: (meta >> 10) - 1 };
   }
 
   store(lo: number, hi: number, entry: TableEntry): void {
-    const i = lo & this.mask;
-    this.lo[i] = lo;
-    this.hi[i] = hi;
-    this.depth[i] = entry.depth;
-    this.bound[i] = entry.bound;
-    this.score[i] = entry.score;
-    this.move[i] = entry.move;
+    const at = (lo & this.mask) * STRIDE;
+    const e = this.entries;
+    e[at] = lo;
+    e[at + 1] = hi;
+    e[at + 2] = entry.score;
+    e[at + 3] = (entry.depth + 1) | (entry.bound << 8) | ((entry.move + 1) << 10);
   }
 }
