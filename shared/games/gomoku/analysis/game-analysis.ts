@@ -18,7 +18,10 @@ import { stonesOf, type AnalysisInput } from './marks';
 
 export * from './marks';
 
-/** Node budgets per position; the deep pass's is what "level 3 depth" costs (test/bench/analysis.bench.ts). */
+/**
+ * Node budgets per position. The deep pass stops at ANALYSIS_DEPTH (verdict.ts) when it gets there
+ * first; 250,000 nodes take the bench's game to the level-3 computer's depth (test/bench/analysis.bench.ts).
+ */
 export interface AnalysisBudget {
   quickNodes: number;
   deepNodes: number;
@@ -31,7 +34,7 @@ export interface AnalysisBudget {
  */
 const DEEP_TABLE_BITS = 20;
 
-export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 150_000 };
+export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 250_000 };
 
 export type AnalysisPass = 'quick' | 'deep';
 
