@@ -24,10 +24,10 @@ export const ANALYSIS_DEPTH = 8;
 
 /**
  * What the next iteration is expected to cost, in multiples of the last (search.ts
- * `iterationGrowth`). In the bench's game an iteration cost 2 to 10 times the one before; 6
+ * `iterationGrowth`). In the bench's game an iteration cost 2 to 10 times the one before; 7
  * started fewer that were then cut short than 3 or 4, for the same depths (test/bench/analysis.bench.ts).
  */
-const ITERATION_GROWTH = 6;
+const ITERATION_GROWTH = 7;
 
 /** Level 3's judgement, searched to ANALYSIS_DEPTH at most, starting no iteration its budget would cut short. */
 export const ANALYSIS_LEVEL: LevelSettings = { ...LEVELS[3], search: { ...LEVELS[3].search, maxDepth: ANALYSIS_DEPTH, iterationGrowth: ITERATION_GROWTH } };
