@@ -34,7 +34,7 @@ export interface AnalysisBudget {
  */
 const DEEP_TABLE_BITS = 20;
 
-export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 250_000 };
+export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 200_000 };
 
 export type AnalysisPass = 'quick' | 'deep';
 
