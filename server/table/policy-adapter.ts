@@ -16,12 +16,12 @@ import type { PolicyTable, TableSchema } from './server-game';
 import type { Snapshot } from './snapshot';
 
 /** The parts of a room its policies read, and the steps they may ask of it. */
-export interface PolicyRoom {
+export interface PolicyRoom<S extends TableSchema> {
   readonly gameName: string;
   readonly roomId: string;
   readonly services: Services;
   readonly budget: RoomBudget;
-  readonly state: TableSchema;
+  readonly state: S;
   readonly seats: Seats;
   readonly options: Record<string, unknown>;
   readonly local: unknown;
@@ -45,13 +45,13 @@ export interface PolicyRoom {
 /** A policy's timers share the room's, under names of their own. */
 const timerName = (name: string) => `policy:${name}`;
 
-export class PolicyAdapter implements PolicyTable {
-  constructor(private readonly room: PolicyRoom) {}
+export class PolicyAdapter<S extends TableSchema> implements PolicyTable<S> {
+  constructor(private readonly room: PolicyRoom<S>) {}
   get roomName() { return this.room.gameName; }
   get roomId() { return this.room.roomId; }
   get services() { return this.room.services; }
   get budget() { return this.room.budget; }
-  get schema() { return this.room.state as TableSchema & Record<string, unknown>; }
+  get schema() { return this.room.state; }
   get seats() { return this.room.seats.list; }
   get options() { return this.room.options; }
   get local() { return this.room.local; }

@@ -89,6 +89,9 @@ export interface Query<G extends AnyGame, L> {
   answer(ctx: StepContext<G, L>, payload: unknown): [type: string, payload: unknown];
 }
 
+/** Any game's server part, as a list of games holds them (each game's own types stay in its entry). */
+export type AnyServerGame = ServerGame<AnyGame, any, any, any>;
+
 /** Mounts a game's own HTTP routes; `limit` is the per-address rate limit of a route (README, "Rate limits"). */
 export type GameRoutes = (app: express.Application, ctx: { services: Services; limit: (route: LimitedRoute) => express.RequestHandler }) => void;
 
@@ -157,7 +160,7 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
   seated?(ctx: StepContext<G, L, S>, schema: S, seat: SeatRecord): Promise<void> | void;
   /** Policies that plug into the table (ranked series, rematch). */
-  readonly policies?: readonly ((table: PolicyTable) => TablePolicy)[];
+  readonly policies?: readonly ((table: PolicyTable<S>) => TablePolicy)[];
 }
 
 /** Something a game plugs into the table besides its rules: a ranked series, a rematch vote. */
@@ -194,13 +197,14 @@ export interface TablePolicy {
  * What a policy (a ranked series, a rematch vote) may ask of the table it plugs into:
  * the table's seats and schema, its clock for timers of its own, the save, and a new game.
  */
-export interface PolicyTable {
+export interface PolicyTable<S extends TableSchema = TableSchema> {
   readonly roomName: string;
   readonly roomId: string;
   readonly services: Services;
   /** The rooms each address may make and hold: a room a policy makes (a rematch) counts too. */
   readonly budget: RoomBudget;
-  readonly schema: TableSchema & Record<string, unknown>;
+  /** The game's synced schema (its own class, `ServerGame.schema`). */
+  readonly schema: S;
   readonly seats: readonly (SeatRecord | undefined)[];
   /** The room's create options, after policies adjusted them. */
   readonly options: Readonly<Record<string, unknown>>;

@@ -4,7 +4,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import type { ComputerLimits, FloodLimits, RankedRules, RateLimitSettings } from '../../server/limits';
-import type { ServerGame } from '../../server/table/server-game';
+import type { AnyServerGame } from '../../server/table/server-game';
 import { emptyRedis, testRedisUrl } from './processes';
 import type { Database } from '../../server/db/database';
 import { testFileDatabase } from './database';
@@ -14,7 +14,7 @@ export interface TestServerOptions {
   /** Flood control; the server's defaults when left out (test/security checks those). */
   floodLimits?: Partial<FloodLimits>;
   /** The games to host (every registered one by default). */
-  games?: readonly ServerGame[];
+  games?: readonly AnyServerGame[];
   /** The Gomoku computer's per-address and per-player caps; the server's defaults when left out. */
   computerLimits?: Partial<ComputerLimits>;
   /** Proxies trusted to append to X-Forwarded-For: a test sets the header to play from several addresses. */

@@ -7,6 +7,7 @@ import type { Client } from '@colyseus/core';
 import { PolicyAdapter, type PolicyRoom } from '../../../server/table/policy-adapter';
 import { RoomTimers } from '../../../server/table/room-timers';
 import { Seats } from '../../../server/table/seats';
+import type { TableSchema } from '../../../server/table/server-game';
 import { raceToTen } from './race-to-ten/rules';
 
 function room() {
@@ -29,7 +30,7 @@ function room() {
     snapshot: () => ({ v: 2, startedAt: part.startedAt }),
     afterChange: () => void asked.push('afterChange'),
   };
-  return { part, asked, timers, table: new PolicyAdapter(part as unknown as PolicyRoom) };
+  return { part, asked, timers, table: new PolicyAdapter(part as unknown as PolicyRoom<TableSchema>) };
 }
 
 afterEach(() => jest.useRealTimers());
