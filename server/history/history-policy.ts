@@ -10,6 +10,7 @@
  * it (under the same id) when it resumes.
  */
 import { newId } from '../ids';
+import type { AnyGame } from '../../shared/core/game';
 import type { PolicyTable, TablePolicy, TableSchema } from '../table/server-game';
 import type { FinishedGame } from '../stores/finished-games';
 
@@ -33,7 +34,7 @@ interface Saved {
 /** A schema with `replayId` shows the kept game's id; any other schema works too. */
 type HistorySchema = TableSchema & { replayId?: string };
 
-export function historyPolicy<S extends HistorySchema>(describe: (table: PolicyTable<S>) => GameDescription): (table: PolicyTable<S>) => TablePolicy {
+export function historyPolicy<S extends HistorySchema, G extends AnyGame>(describe: (table: PolicyTable<S, G>) => GameDescription): (table: PolicyTable<S, G>) => TablePolicy {
   return (table) => {
     /** The last ended game's id and end ('' and 0 while a game runs, until it ends). */
     let current: Saved = { id: '', endedAt: 0 };

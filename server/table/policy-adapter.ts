@@ -16,7 +16,7 @@ import type { PolicyTable, TableSchema } from './server-game';
 import type { Snapshot } from './snapshot';
 
 /** The parts of a room its policies read, and the steps they may ask of it. */
-export interface PolicyRoom<S extends TableSchema> {
+export interface PolicyRoom<S extends TableSchema, G extends AnyGame> {
   readonly gameName: string;
   readonly roomId: string;
   readonly services: Services;
@@ -31,9 +31,9 @@ export interface PolicyRoom<S extends TableSchema> {
   readonly clients: Iterable<Client> & { getById(id: string): Client | undefined };
   readonly presence: Presence;
   readonly timers: RoomTimers<string>;
-  readonly definition: AnyGame;
+  readonly definition: G;
   /** The rules state of the current game, null before the first. */
-  readonly rules: StateOf<AnyGame> | null;
+  readonly rules: StateOf<G> | null;
   addressOf(sessionId: string): string | undefined;
   reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string): void;
   /** A new game at the same table, the seats as they are (inside `serial`). */
@@ -45,8 +45,8 @@ export interface PolicyRoom<S extends TableSchema> {
 /** A policy's timers share the room's, under names of their own. */
 const timerName = (name: string) => `policy:${name}`;
 
-export class PolicyAdapter<S extends TableSchema> implements PolicyTable<S> {
-  constructor(private readonly room: PolicyRoom<S>) {}
+export class PolicyAdapter<S extends TableSchema, G extends AnyGame> implements PolicyTable<S, G> {
+  constructor(private readonly room: PolicyRoom<S, G>) {}
   get roomName() { return this.room.gameName; }
   get roomId() { return this.room.roomId; }
   get services() { return this.room.services; }

@@ -160,7 +160,7 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
   seated?(ctx: StepContext<G, L, S>, schema: S, seat: SeatRecord): Promise<void> | void;
   /** Policies that plug into the table (ranked series, rematch). */
-  readonly policies?: readonly ((table: PolicyTable<S>) => TablePolicy)[];
+  readonly policies?: readonly ((table: PolicyTable<S, G>) => TablePolicy)[];
 }
 
 /** Something a game plugs into the table besides its rules: a ranked series, a rematch vote. */
@@ -197,7 +197,7 @@ export interface TablePolicy {
  * What a policy (a ranked series, a rematch vote) may ask of the table it plugs into:
  * the table's seats and schema, its clock for timers of its own, the save, and a new game.
  */
-export interface PolicyTable<S extends TableSchema = TableSchema> {
+export interface PolicyTable<S extends TableSchema = TableSchema, G extends AnyGame = AnyGame> {
   readonly roomName: string;
   readonly roomId: string;
   readonly services: Services;
@@ -218,7 +218,7 @@ export interface PolicyTable<S extends TableSchema = TableSchema> {
   /** The rules' outcome of the current game, null while it runs (or before it starts). */
   outcome(): { winner: SeatIndex | 'draw' | null; reason: string } | null;
   /** The rules state of the current game (plain data), null before the first. */
-  game(): unknown;
+  game(): StateOf<G> | null;
   client(sessionId: string): Client | undefined;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;

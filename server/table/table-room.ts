@@ -99,7 +99,7 @@ function configOf<G extends AnyGame>(definition: G, options: Record<string, unkn
  */
 export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   extends ParlorRoom<S & TableSchema, Listing, CodeOf<G> | TableErrorCode>
-  implements PipelineRoom<G>, PolicyRoom<S & TableSchema>
+  implements PipelineRoom<G>, PolicyRoom<S & TableSchema, G>
 {
   abstract readonly serverGame: ServerGame<G, S>;
   abstract readonly services: Services;

@@ -30,7 +30,7 @@ function room() {
     snapshot: () => ({ v: 2, startedAt: part.startedAt }),
     afterChange: () => void asked.push('afterChange'),
   };
-  return { part, asked, timers, table: new PolicyAdapter(part as unknown as PolicyRoom<TableSchema>) };
+  return { part, asked, timers, table: new PolicyAdapter(part as unknown as PolicyRoom<TableSchema, typeof raceToTen>) };
 }
 
 afterEach(() => jest.useRealTimers());
