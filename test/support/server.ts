@@ -29,6 +29,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** The database of record: this test file's PGlite unless given (support/database.ts). */
   database?: Database;
+  /** The built client it serves: where buildClient put it unless given (a test's own build of it). */
+  clientDir?: string;
 }
 
 /** Ranked rules as before issue 27: any guest plays rated at once, against anyone, as often as it likes. */
@@ -56,7 +58,7 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     smtpUrl: overrides.smtpUrl,
     publicUrl: overrides.publicUrl,
     // CLIENT_DIR: where buildClient put the client (vite.config.mjs reads it too).
-    clientDir: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
+    clientDir: overrides.clientDir ?? path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
   }, { games: overrides.games, database: overrides.database ?? (await testFileDatabase()) });
 }
 
