@@ -60,7 +60,7 @@ function table(total = 0) {
   const room = new RecordingRoom(null!);
   const pipeline = new TablePipeline<Race>(room);
   Object.assign(room, { pipeline });
-  pipeline.rules = { total, toAct: 0, winner: null, moves: 0 };
+  pipeline.rules = { total, toAct: 0, winner: null, moves: 0, added: [] };
   return { room, pipeline };
 }
 const client = (sessionId: string) => ({ sessionId, send: jest.fn() }) as unknown as Client;
@@ -68,7 +68,7 @@ const client = (sessionId: string) => ({ sessionId, send: jest.fn() }) as unknow
 it('an accepted action: the game\'s step work, the clock, then the save, and only then the mirror and the patch', async () => {
   const { room, pipeline } = table();
   await pipeline.submit(client('a'), 0, 'add', { n: 2 });
-  expect(pipeline.rules).toEqual({ total: 2, toAct: 1, winner: null, moves: 1 });
+  expect(pipeline.rules).toEqual({ total: 2, toAct: 1, winner: null, moves: 1, added: [2] });
   expect(room.steps).toEqual([
     'afterStep',
     'armClock',

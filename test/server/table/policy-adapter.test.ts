@@ -41,7 +41,7 @@ it('reads the room as it is now, not as it was when the policy was made', () => 
   expect(table.game()).toBeNull();
   part.seats.take(0, { id: 'a', name: 'Ada', bot: false });
   part.startedAt = 1234;
-  part.rules = { total: 10, toAct: null, winner: 0, moves: 6 };
+  part.rules = { total: 10, toAct: null, winner: 0, moves: 6, added: [2, 2, 2, 2, 1, 1] };
   expect(table.seats.map((s) => s?.name)).toEqual(['Ada']);
   expect(table.startedAt).toBe(1234);
   expect(table.outcome()).toEqual({ winner: 0, reason: 'ten' });

@@ -2,7 +2,7 @@
 import { schema, t, type SchemaType } from '@colyseus/schema';
 import { historyPolicy } from '../../../../server/history/history-policy';
 import type { ServerGame } from '../../../../server/table/server-game';
-import { raceToTen, type RaceState } from './rules';
+import { raceToTen } from './rules';
 
 const RacePlayer = schema({ name: t.string(), seat: t.uint8(), connected: t.boolean(), returnBy: t.float64() }, 'RacePlayer');
 const RaceRoomState = schema({
@@ -34,5 +34,5 @@ export const raceServer: ServerGame<typeof raceToTen, RaceRoomState> = {
   },
   listing: (state) => ({ phase: state.phase }),
   // Every finished race is kept (its id reaches the page in `replayId`): the numbers added are the whole game.
-  policies: [historyPolicy((table) => ({ record: { added: [...(table.game() as RaceState).added] } }))],
+  policies: [historyPolicy((table) => ({ record: { added: [...table.game()!.added] } }))],
 };
