@@ -59,7 +59,8 @@ export function mirrorFlip7(target: Flip7RoomState, view: Flip7View | null, inpu
   target.toAct = actor === null || view.phase !== 'playing' ? '' : sessionOf(actor);
   if (view.pending) {
     if (!target.pending) target.pending = new Flip7Pending();
-    target.pending.kind = view.pending.kind;
+    // The wire names the pending card twice, `kind` and `card` (README): the rules hold it once.
+    target.pending.kind = view.pending.card;
     target.pending.card = view.pending.card;
     syncArray(target.pending.targets, view.pending.targets.map((s) => sessionOf(s)));
   } else if (target.pending) {

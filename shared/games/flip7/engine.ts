@@ -88,7 +88,7 @@ export class Round {
     if (pending.source === 'assign') {
       const task = this.s.agenda[this.s.agenda.length - 1];
       if (task.kind === 'assign') task.assigned.push({ card: task.cards.shift()!, target });
-    } else if (pending.kind === 'second_chance') {
+    } else if (pending.card === 'second_chance') {
       this.giveSecondChance(pending.chooser, target);
     } else {
       this.apply(pending.card, pending.chooser, target);
@@ -150,7 +150,7 @@ export class Round {
             this.queueEffects(task.chooser, task.assigned);
             break;
           }
-          this.ask({ kind: task.cards[0], chooser: task.chooser, card: task.cards[0], targets: this.activeSeats(), source: 'assign' });
+          this.ask({ chooser: task.chooser, card: task.cards[0], targets: this.activeSeats(), source: 'assign' });
           break;
         }
         case 'resolve': {
@@ -252,7 +252,7 @@ export class Round {
       }
       const targets = this.activeSeats().filter((i) => i !== seat && !this.s.players[i].cards.includes('second_chance'));
       if (targets.length === 0) this.discard(card, 'no one can take a second chance');
-      else this.ask({ kind: 'second_chance', chooser: seat, card, targets, source: 'draw' });
+      else this.ask({ chooser: seat, card, targets, source: 'draw' });
       return;
     }
     if (card === 'freeze' || card === 'flip_three') {
@@ -262,7 +262,7 @@ export class Round {
         this.events.push({ kind: 'set_aside', seat, card });
         return;
       }
-      this.ask({ kind: card, chooser: seat, card, targets: this.activeSeats(), source: 'draw' });
+      this.ask({ chooser: seat, card, targets: this.activeSeats(), source: 'draw' });
       return;
     }
     player.cards.push(card); // a modifier

@@ -44,9 +44,11 @@ export type Task =
   /** The next Hit/Stay goes to the first active player clockwise after `seat`. */
   | { kind: 'turn_after'; seat: number };
 
-/** A choice the rules wait for: who gets a Freeze, a Flip Three, or a spare Second Chance. */
+/**
+ * A choice the rules wait for: who gets `card`, a Freeze, a Flip Three or a spare Second Chance. (States saved before
+ * held the card twice, as `kind` too: revive.ts drops it. The wire's `pending` still shows it as both `kind` and `card`.)
+ */
 export interface Pending {
-  kind: ActionCard;
   chooser: number;
   card: ActionCard;
   targets: number[];

@@ -1,16 +1,18 @@
 /**
  * A room's snapshot in Redis holds the rules state, agenda included, as the rules that saved it
- * shaped it. States saved before the agenda was keyed by `kind` (`t`, the Flip Three in effect
- * `flip3`) were captured from those rules (agenda-keyed-by-t.json): each revives to exactly the
- * state today's rules reach by the same play, so a restored room goes on with the same game.
+ * shaped it. States saved before the agenda was keyed by `kind` (by `t`, the Flip Three in effect
+ * `flip3`, the pending card held twice) were captured from those rules (states-saved-by-80a0029.json):
+ * each revives to exactly the state today's rules reach by the same play, so a restored room goes
+ * on with the same game.
  */
 import { KEEP_ORDER, applyAction, flip7Game, reviveState, type Flip7State } from '../../../../shared/games/flip7';
 import { playRandomGame, randomLegalAction } from '../../../support/flip7-play';
-import saved from './agenda-keyed-by-t.json';
+import saved from './states-saved-by-80a0029.json';
 
 describe('reviving a saved Flip 7 state', () => {
   it.each(saved.states.map((s) => [s.players, s.seed, s.step, s] as const))('a state saved with the agenda keyed by `t` (%i players, seed %i, step %i) revives to the same game', (players, seed, step, { state: old }) => {
     expect(old.agenda.every((task) => 't' in task && !('kind' in task))).toBe(true);
+    expect(old.pending).toHaveProperty('kind', old.pending.card);
     const today = playRandomGame(players, seed, step).states[step];
     const revived = flip7Game.revive!(structuredClone(old));
     expect(revived).toEqual(today);

@@ -184,7 +184,7 @@ describe('Freeze and Flip Three (§1.5)', () => {
     expect(state.players[2].cards).toEqual(['6', '1', '2']);
     expect(events).toContainEqual({ kind: 'set_aside', seat: 2, card: 'freeze' });
     // Bo, the Flip Three target, assigns the Freeze.
-    expect(state.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    expect(state.pending).toMatchObject({ chooser: 2, card: 'freeze', source: 'assign' });
     const next = applyAction(state, 2, target(0), KEEP_ORDER);
     expect(next.ok && next.state.players[0].status).toBe('frozen');
     // Turn order continues after the player who drew the Flip Three (Ari → Bo), not after the target (C Case 19).
@@ -202,7 +202,7 @@ describe('Freeze and Flip Three (§1.5)', () => {
     // FAQ procedure step 4: "assign these in the order they were flipped … Next, discard the original Flip 3 card; its
     // resolution is now complete. Assigned Freezes and Flip 3s then take effect sequentially."
     const { state, events } = replay({ top: ['5', '6', '7', 'flip_three', '1', 'freeze', '2'], actions: [[1, hit], [1, target(2)]] });
-    expect(state.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    expect(state.pending).toMatchObject({ chooser: 2, card: 'freeze', source: 'assign' });
     // Bo's three cards are flipped, but the Flip Three is not resolved while the Freeze waits for its owner.
     expect(state.discard).toEqual([]);
     expect(events.some((e) => e.kind === 'discarded')).toBe(false);
@@ -221,7 +221,7 @@ describe('Freeze and Flip Three (§1.5)', () => {
     // Second Chance, 7 (saved), 3. Discards in play order: Flip Three #1, the Second Chance and the 7, Flip Three #2.
     const top = ['5', '6', '7', 'flip_three', '1', 'flip_three', '2', 'second_chance', '7', '3'] as const;
     const { state: assigning } = replay({ top: [...top], actions: [[1, hit], [1, target(2)]] });
-    expect(assigning.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign' });
+    expect(assigning.pending).toMatchObject({ chooser: 2, card: 'flip_three', source: 'assign' });
     expect(assigning.discard).toEqual([]);
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
     const order = events.filter((e) => ['discarded', 'flip_three', 'drew', 'saved'].includes(e.kind)).slice(-9);
@@ -293,7 +293,7 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
       { kind: 'flip_three', seat: 0, by: 2 },
     ]);
     expect(state.players[0].cards).toEqual(['7', '2', '3']);
-    expect(state.pending).toMatchObject({ chooser: 0, kind: 'flip_three', source: 'assign' });
+    expect(state.pending).toMatchObject({ chooser: 0, card: 'flip_three', source: 'assign' });
     expect(state.players[1]).toMatchObject({ status: 'active', cards: ['5'] });
     expect(state.pending!.targets).toContain(1);
     expect(allCards(state)).toHaveLength(94);
@@ -403,7 +403,7 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
   it('C Case 16(b): with no bust or Flip 7 on the first, the same player resolves the second at once — it is not assigned again', () => {
     const top = ['5', '6', '7', 'flip_three', 'flip_three', 'flip_three', '1', '2', '3', '4', '8', '9', '+4', '10'] as const;
     const { state: assigning } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
-    expect(assigning.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign', targets: [0, 1, 2] });
+    expect(assigning.pending).toMatchObject({ chooser: 2, card: 'flip_three', source: 'assign', targets: [0, 1, 2] });
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)]] });
     expect(state.pending).toBeNull();
     expect(effects(events).slice(-5)).toEqual([
@@ -421,11 +421,11 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
   it('C Case 16: cards are assigned in the order flipped (a Freeze before a Flip Three), and none takes effect until all are assigned', () => {
     const top = ['5', '6', '7', 'flip_three', 'freeze', 'flip_three', '1', '2', '3', '4', '8'] as const;
     const { state: first } = replay({ top: [...top], actions: [[1, hit], [1, target(2)]] });
-    expect(first.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    expect(first.pending).toMatchObject({ chooser: 2, card: 'freeze', source: 'assign' });
     // Bo gives the Freeze to Dana: she is not frozen yet, and may still be given the Flip Three.
     const { state: second } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
     expect(second.players[0].status).toBe('active');
-    expect(second.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign', targets: [0, 1, 2] });
+    expect(second.pending).toMatchObject({ chooser: 2, card: 'flip_three', source: 'assign', targets: [0, 1, 2] });
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(1)]] });
     expect(effects(events).slice(-4)).toEqual([
       { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
