@@ -70,7 +70,7 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   // Before the save: the commitments and the log entries of the step are stored with it (the mirror shows them after).
   afterStep(ctx, events) {
     ctx.local.commitments = commitStep(ctx.local.commitments, events, ctx.rules);
-    logStep(ctx.local, events, ctx.rules);
+    logStep(ctx.local, events);
   },
   queries: {
     // A spectator stepping back through a live game asks once for what the synced last lines do not hold

@@ -70,8 +70,8 @@ function pickBy(targets: readonly number[], score: (seat: number) => number): nu
 function chooseTarget(view: TableView, seat: number, pending: Pending): number {
   const rivals = pending.targets.filter((t) => t !== seat);
   const pool = rivals.length > 0 ? rivals : pending.targets;
-  if (pending.kind === 'freeze') return pickBy(pool, (t) => standing(view, t));
-  if (pending.kind === 'flip_three') {
+  if (pending.card === 'freeze') return pickBy(pool, (t) => standing(view, t));
+  if (pending.card === 'flip_three') {
     // Take it yourself only when it is nearly safe (few cards, low risk), else give it to the likeliest to bust.
     if (pending.targets.includes(seat) && bustRisk(view, seat) < 0.08) return seat;
     return pickBy(pool, (t) => bustRisk(view, t));

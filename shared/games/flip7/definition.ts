@@ -14,6 +14,7 @@ import type { Card } from './cards';
 import { FLIP7_RULE_CODES } from './errors';
 import { MIN_PLAYERS, applyAction, newGame, seatToAct, timeoutAction } from './game';
 import { flip7Messages } from './messages';
+import { reviveState } from './revive';
 import type { Flip7Action, Flip7ErrorCode, Flip7Event, Flip7Phase, Flip7State } from './state';
 
 /** The most seats a table has (seed: 3-18 players). */
@@ -57,8 +58,8 @@ export function flip7View(state: Flip7State): Flip7View {
 export function shuffledOrders(events: readonly Flip7Event[], after: Flip7State): Card[][] {
   const orders: Card[][] = [];
   for (const event of events) {
-    if (event.type === 'round_started' || event.type === 'reshuffled') orders.push([]);
-    else if (event.type === 'drew' && orders.length > 0) orders[orders.length - 1].push(event.card);
+    if (event.kind === 'round' || event.kind === 'reshuffled') orders.push([]);
+    else if (event.kind === 'drew' && orders.length > 0) orders[orders.length - 1].push(event.card);
   }
   if (orders.length > 0) orders[orders.length - 1].push(...after.deck);
   return orders.filter((order) => order.length > 0);
@@ -97,6 +98,8 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   view: (state) => flip7View(state),
   outcome: (state) => (state.phase === 'game_over' && state.winner !== null ? { winner: state.winner, reason: 'score' } : null),
   version: (state) => state.version,
+  // A room's snapshot holds the rules state as it is; one saved by earlier rules (the agenda keyed by `t`) is brought up to date.
+  revive: (saved) => reviveState(saved),
   messages: flip7Messages,
   decode: (message, ctx) => {
     switch (message.type) {
