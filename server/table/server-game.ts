@@ -2,7 +2,7 @@
  * A game's server part, what the table (table-room.ts) needs of a game besides its rules
  * (`definition`): the synced schema with the mirror from the rules' public view into it, its
  * lobby listing; how seats are taken when full and what happens when a player is gone; its
- * server-side hooks (an asynchronous bot brain, an admission with its early screen, queries,
+ * server-side hooks (its bots' decisions, an admission with its early screen, queries,
  * its own never-synced data and its policies: ranked series, history, rematch). Seats, clocks,
  * bots, persistence and the action pipeline are the table's, once for every game.
  */
@@ -29,8 +29,8 @@ export interface SeatRecord {
   strategy?: string;
 }
 
-/** Where a brain's decision comes from, and when it is no longer wanted. */
-export interface BrainContext {
+/** Where a bot's decision comes from, and when it is no longer wanted. */
+export interface BotContext {
   readonly roomId: string;
   /** The address of the room's (first) player: whose turn in a shared queue the decision takes. */
   readonly owner: string;
@@ -116,8 +116,13 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   readonly endsAtOutcome: boolean;
   /** Patch rate (ms); every accepted action is patched at once anyway. */
   readonly patchRate?: number;
-  /** A bot decision outside the rules' own `bot` (asynchronous, or with server state); null: no move (the decision was dropped). */
-  readonly brain?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services, ctx: BrainContext) => Promise<unknown> | unknown;
+  /**
+   * The action a bot with `strategy` plays at `seat` now: the game's one bot hook, for a game with
+   * bots (`GameDefinition.bots` or `botStrategies`). A pure decision of the rules (Flip 7's advisor),
+   * or asynchronous with server state (Gomoku's computer in a worker, the Tic Tac Toe AI's
+   * memory); null: no move (nothing to play, or the decision was dropped).
+   */
+  readonly bot?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services, ctx: BotContext) => Promise<unknown> | unknown;
   /**
    * A client about to take a seat (the room's onAuth, before the seat is reserved for it): throws
    * the refusal, or returns what releases its admission, run when the game ends, the player

@@ -4,7 +4,7 @@
  * revealed when the round ends), and its listing fields. Seats, bots, the host's start, the
  * turn clock and the next round's pause are the table's.
  */
-import { distinctBotNames, flip7Game, flip7Queries, type Flip7LogEntry } from '../../../shared/games/flip7';
+import { botAction, distinctBotNames, flip7Game, flip7Queries, strategyNamed, type Flip7LogEntry } from '../../../shared/games/flip7';
 import { historyPolicy } from '../../history/history-policy';
 import { rematch } from '../../table/rematch';
 import { describeFlip7 } from './replay-record';
@@ -42,6 +42,8 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
   local: () => ({ commitments: [], log: [], logBase: 0 }),
+  // The advisor's strategies: a decision of the rules alone, at once.
+  bot: (state, seat, strategy) => botAction(state, seat, strategyNamed(strategy)),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {

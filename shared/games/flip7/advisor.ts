@@ -96,6 +96,9 @@ export const CAUTIOUS = thresholdBot('cautious', 0.2, 25);
 export const BOLD = thresholdBot('bold', 0.4, 45);
 export const BOT_STRATEGIES = [CAUTIOUS, BOLD] as const;
 
+/** The strategy called `name` (the table keeps a bot seat's strategy by name); an unknown name plays the first. */
+export const strategyNamed = (name: string): BotStrategy => BOT_STRATEGIES.find((s) => s.name === name) ?? BOT_STRATEGIES[0];
+
 /** The action a bot in `seat` takes now, or null when it is not the bot's move. */
 export function botAction(state: Flip7State, seat: number, strategy: BotStrategy): Flip7Action | null {
   const view = tableView(state);

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { BotSeat, GameDefinition } from '../../core/game';
 import { integerOption } from '../../core/options';
 import { reject } from '../../core/result';
-import { BOT_STRATEGIES, botAction, tableView, type TableView } from './advisor';
+import { BOT_STRATEGIES, tableView, type TableView } from './advisor';
 import { BOT_NAMES, botName } from './bot-names';
 import type { Card } from './cards';
 import { FLIP7_RULE_CODES } from './errors';
@@ -65,7 +65,6 @@ export function shuffledOrders(events: readonly Flip7Event[], after: Flip7State)
   return orders.filter((order) => order.length > 0);
 }
 
-const strategyNamed = (name: string) => BOT_STRATEGIES.find((s) => s.name === name) ?? BOT_STRATEGIES[0];
 
 export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Flip7Event, Flip7View, Flip7ErrorCode, typeof flip7Options, typeof flip7Messages> = {
   name: 'flip7',
@@ -83,7 +82,6 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   }),
   // The first plays the seat of a player who left, until they come back.
   botStrategies: BOT_STRATEGIES.map((s) => s.name),
-  bot: (state, seat, strategy) => botAction(state, seat, strategyNamed(strategy)),
   turnSeconds: (config) => config.turnSeconds,
   setup: (_config, seats, rng) => newGame({ names: seats.map((s) => s.name), dealer: 0 }, rng),
   apply: (state, seat, action, rng) => applyAction(state, seat, action, rng),
