@@ -78,24 +78,34 @@ export interface StepContext<G extends AnyGame, L = unknown, S extends TableSche
 }
 
 /** A message answered from the room's data, changing nothing: only its sender gets the answer. */
-export interface Query<G extends AnyGame, L> {
-  schema: v.GenericSchema;
+export interface Query<G extends AnyGame, L, Q extends v.GenericSchema = v.GenericSchema> {
+  schema: Q;
   /**
    * How often one client may ask, for an answer far larger than the question (a whole log):
    * a token bucket of `burst`, refilled at `perSecond`. Without it, the room's flood control alone.
    */
   readonly limit?: { burst: number; perSecond: number };
-  /** `payload` has passed `schema`. */
-  answer(ctx: StepContext<G, L>, payload: unknown): [type: string, payload: unknown];
+  /** `payload` has passed `schema`: it is the schema's output. */
+  answer(ctx: StepContext<G, L>, payload: v.InferOutput<Q>): [type: string, payload: unknown];
 }
 
 /** Any game's server part, as a list of games holds them (each game's own types stay in its entry). */
-export type AnyServerGame = ServerGame<AnyGame, any, any, any>;
+export type AnyServerGame = ServerGame<AnyGame, any, any, any, any>;
 
 /** Mounts a game's own HTTP routes; `limit` is the per-address rate limit of a route (README, "Rate limits"). */
 export type GameRoutes = (app: express.Application, ctx: { services: Services; limit: (route: LimitedRoute) => express.RequestHandler }) => void;
 
-export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object, L = unknown> {
+/**
+ * `G` the rules, `S` the synced schema, `Listing` its lobby fields, `L` its own data in a room,
+ * `Q` the schemas of its queries by message type (their payloads reach `answer` typed).
+ */
+export interface ServerGame<
+  G extends AnyGame = AnyGame,
+  S extends TableSchema = TableSchema,
+  Listing extends object = object,
+  L = unknown,
+  Q extends Record<string, v.GenericSchema> = Record<string, v.GenericSchema>,
+> {
   readonly definition: G;
   /** The synced state's class. */
   readonly schema: new () => S;
@@ -156,7 +166,7 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** A message to the acting client once its action is saved (Ten Exorcism's `selection`). */
   reply?(events: readonly EventOf<G>[]): [type: string, payload: unknown] | null;
   /** Messages answered from the room's data without an action (Ten Exorcism's `export`, Flip 7's `log`). */
-  readonly queries?: Readonly<Record<string, Query<G, L>>>;
+  readonly queries?: { readonly [K in keyof Q]: Query<G, L, Q[K]> };
   /** Data of the game's server part kept with the snapshot (Flip 7's commitments and log). */
   save?(ctx: StepContext<G, L, S>, schema: S): unknown;
   restore?(data: unknown, ctx: StepContext<G, L, S>, schema: S): Promise<void> | void;

@@ -33,7 +33,7 @@ export interface Flip7Local {
   logBase: number;
 }
 
-export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7Listing, Flip7Local> = {
+export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7Listing, Flip7Local, typeof flip7Queries> = {
   definition: flip7Game,
   schema: Flip7RoomState,
   whenFull: 'watch',
@@ -77,7 +77,7 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   queries: {
     // A spectator stepping back through a live game asks once for what the synced last lines do not hold
     // (and again after a gap, e.g. a reconnect). Up to LOG_CAP entries for a few bytes: a few times a minute.
-    log: { schema: flip7Queries.log, limit: { burst: 4, perSecond: 1 / 10 }, answer: (ctx, payload) => ['log', logFrom(ctx.local, (payload as { from: number }).from)] },
+    log: { schema: flip7Queries.log, limit: { burst: 4, perSecond: 1 / 10 }, answer: (ctx, payload) => ['log', logFrom(ctx.local, payload.from)] },
   },
   policies: [
     // Every finished game is kept for its replay: its log, and the final table.
