@@ -40,7 +40,7 @@ export class GridRenderer extends PictureScene<GridPicture> {
     };
     container.addEventListener('focus', focus(true));
     container.addEventListener('blur', focus(false));
-    gridKeys(container, { columns: 3, rows: 3, start: 4, cursor: () => this.cursor, play, moveTo: (cell) => {
+    gridKeys(container, { columns: 3, rows: 3, start: () => 4, cursor: () => this.cursor, play, moveTo: (cell) => {
       this.cursor = cell;
       // Published for tests and tools: the cursor's cell index.
       this.app.canvas.dataset.cursor = String(cell);
