@@ -14,7 +14,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, rateLimitsOf, roomLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
 import { tableRoom } from './table/table-room';
-import type { ServerGame } from './table/server-game';
+import type { AnyServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './accounts/identity';
@@ -132,7 +132,7 @@ const PING_SLICES = 10;
 export interface StartOptions {
   handleSignals?: boolean;
   /** The games to host: every registered one unless given (the table's tests host a game of their own). */
-  games?: readonly ServerGame[];
+  games?: readonly AnyServerGame[];
   /** An open database of record to use (tests share one per process); the caller closes it. Else the config's is opened. */
   database?: Database;
 }

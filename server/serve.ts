@@ -2,10 +2,10 @@
 import { configFromEnv } from './config';
 import { startParlor } from './app';
 import { log, safeUrl, setLogLevel } from './log';
-import type { ServerGame } from './table/server-game';
+import type { AnyServerGame } from './table/server-game';
 
 /** `games`: those to host (every registered one if not given); `listening`: called once the port is open. */
-export function serve({ games, listening }: { games?: readonly ServerGame[]; listening?: () => void } = {}): void {
+export function serve({ games, listening }: { games?: readonly AnyServerGame[]; listening?: () => void } = {}): void {
   // The last guard of the process: an exception nothing caught (a Colyseus callback, a timer) is a
   // bug to fix, logged as one, never the end of every table this process hosts.
   process.on('uncaughtException', (err, origin) => log.error({ err, origin }, 'uncaught exception: a bug, the process goes on'));
@@ -16,7 +16,7 @@ export function serve({ games, listening }: { games?: readonly ServerGame[]; lis
   });
 }
 
-async function start(games: readonly ServerGame[] | undefined) {
+async function start(games: readonly AnyServerGame[] | undefined) {
   const config = configFromEnv();
   // The validated level (default info, also when started from a test: tests read these lines).
   setLogLevel(config.logLevel ?? 'info');

@@ -53,3 +53,14 @@ export abstract class FittedScene implements Scene {
     this.app.destroy(true, { children: true });
   }
 }
+
+/** A scene of one picture, which its view hands it whole at each change (`draw`) and it lays out and draws. */
+export abstract class PictureScene<P> extends FittedScene {
+  /** What is drawn: the last picture handed to `draw`, or where the scene starts. */
+  protected abstract picture: P;
+
+  draw(picture: P): void {
+    this.picture = picture;
+    this.layout();
+  }
+}

@@ -11,7 +11,7 @@ import './style.css';
 import 'pixi.js/unsafe-eval';
 import { showLobby } from './lobby';
 import { savedName } from './net';
-import { gameOfPath, gamePageOf } from './games/registry';
+import { gameOfPath, gamePageOf, sealRegistry } from './games/registry';
 import { renderWhoami } from './ranked/account';
 import { refreshUser } from './auth';
 import { mountAccountNav, openAuthDialog, type AuthMode } from './account-ui';
@@ -48,9 +48,16 @@ async function route(): Promise<void> {
   if (form) void openAuthDialog(form[1] as AuthMode);
 }
 
-mountAccountNav();
-// The token may have been signed out elsewhere, expired, or its account deleted: asked once a load.
-void refreshUser();
-window.addEventListener('hashchange', () => void route());
-window.addEventListener('parlor:reopen', () => void route());
-void route();
+function start(): void {
+  sealRegistry();
+  mountAccountNav();
+  // The token may have been signed out elsewhere, expired, or its account deleted: asked once a load.
+  void refreshUser();
+  window.addEventListener('hashchange', () => void route());
+  window.addEventListener('parlor:reopen', () => void route());
+  void route();
+}
+
+// Once the whole module graph has run (a microtask waits for it): an entry that imports this module and registers
+// a game of its own (games/registry.ts `registerClientGame`: a game only the tests know) has it listed, whatever its order.
+queueMicrotask(start);

@@ -3,8 +3,10 @@
  * player or spectator, reopening after a lost connection, error toasts, the connection banner),
  * the phase banner and the "watching" badge, a notice when the server closes the table, following
  * the players to a rematch's new table, the read-only test hook (`window.parlorTable`), the scene
- * mounted for the view's life with its timers and listeners, and the teardown. A game's view adds
- * only what is its own: its panel, its scene, its words.
+ * mounted for the view's life with its timers and listeners, the Resign button, and the teardown.
+ * The kit's other pieces: the player list with the clocks (player-list.ts, player-clock.ts) and the
+ * result panel with Rematch and Replay (game-over.ts). A game's view adds only what is its own:
+ * its panel, its scene, its words.
  */
 import type { Room } from '@colyseus/sdk';
 import { h, setConnectionBanner, toast } from './dom';
@@ -131,4 +133,9 @@ export function followRematch(room: Room, path: string, seated?: (next: Room) =>
 /** The way back to the lobby, as every table shows it. */
 export function backToLobby(label = 'Back to lobby'): HTMLElement {
   return h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, label);
+}
+
+/** `#resign`, hidden until the view shows it: resigns after the player confirms. */
+export function resignButton(room: Room): HTMLButtonElement {
+  return h('button', { id: 'resign', class: 'danger', hidden: true, onclick: () => confirm('Resign this game?') && room.send('resign', {}) }, 'Resign');
 }

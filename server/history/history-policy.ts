@@ -10,7 +10,8 @@
  * it (under the same id) when it resumes.
  */
 import { newId } from '../ids';
-import type { PolicyTable, TablePolicy } from '../table/server-game';
+import type { AnyGame } from '../../shared/core/game';
+import type { PolicyTable, TablePolicy, TableSchema } from '../table/server-game';
 import type { FinishedGame } from '../stores/finished-games';
 
 export interface GameDescription {
@@ -30,13 +31,15 @@ interface Saved {
   endedAt: number;
 }
 
-export function historyPolicy(describe: (table: PolicyTable) => GameDescription): (table: PolicyTable) => TablePolicy {
+/** A schema with `replayId` shows the kept game's id; any other schema works too. */
+type HistorySchema = TableSchema & { replayId?: string };
+
+export function historyPolicy<S extends HistorySchema, G extends AnyGame>(describe: (table: PolicyTable<S, G>) => GameDescription): (table: PolicyTable<S, G>) => TablePolicy {
   return (table) => {
     /** The last ended game's id and end ('' and 0 while a game runs, until it ends). */
     let current: Saved = { id: '', endedAt: 0 };
-    const schema = () => table.schema as Record<string, unknown>;
     const publish = (id: string) => {
-      if ('replayId' in schema() && schema().replayId !== id) schema().replayId = id;
+      if ('replayId' in table.schema && table.schema.replayId !== id) table.schema.replayId = id;
     };
 
     /** A new game at this table (a series' next game, a rematch against the computer): the last one's link goes. */

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
-import type { PolicyTable } from '../table/server-game';
+import type { PolicyTable, TableSchema } from '../table/server-game';
 import { nextGameMs } from '../timings';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
@@ -26,9 +26,9 @@ interface SeriesSchema {
   players: Map<string, { seat?: number; playerId: string; rating: number; provisional: boolean; ratingChange: number; wins: number }>;
 }
 
-export function rankedSeries(table: PolicyTable): TablePolicy {
+export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): TablePolicy {
   let series: SeriesData | null = null;
-  const schema = () => table.schema as unknown as SeriesSchema;
+  const schema = () => table.schema;
 
   function mirror() {
     if (!series) return;

@@ -1,8 +1,8 @@
 /**
  * The table's bots: which bot moves now and what it plays. A bot is a seat with a strategy (a
  * bot seat from the start, or an absent player's seat a bot plays on); its move comes from the
- * server part's brain (asynchronous: Gomoku's computer in a worker) or else the rules' own `bot`.
- * A brain's decision under way is aborted when it is no longer wanted (the room goes, a seated
+ * server part's `bot` (a pure decision of the rules, or asynchronous: Gomoku's computer in a worker).
+ * A decision under way is aborted when it is no longer wanted (the room goes, a seated
  * player leaves), so no one waits behind an answer nobody will play.
  */
 import type { AnyGame, SeatIndex, StateOf } from '../../shared/core/game';
@@ -29,13 +29,11 @@ export class TableBots<G extends AnyGame> {
     return { seat, strategy };
   }
 
-  /** The action `strategy` plays at `seat` (null: it passes). `owner`: whose budget a brain's work counts against. */
+  /** The action `strategy` plays at `seat` (null: it passes). `owner`: whose budget the decision's work counts against. */
   decide(rules: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, where: { roomId: string; owner: string }): Promise<unknown> | unknown {
-    if (this.game.brain) {
-      const thinking = (this.thinking = new AbortController());
-      return this.game.brain(rules, seat, strategy, rng, this.services, { ...where, signal: thinking.signal });
-    }
-    return this.game.definition.bot?.(rules, seat, strategy, rng) ?? null;
+    if (!this.game.bot) return null;
+    const thinking = (this.thinking = new AbortController());
+    return this.game.bot(rules, seat, strategy, rng, this.services, { ...where, signal: thinking.signal });
   }
 
   /** Drops the decision under way, if any. */

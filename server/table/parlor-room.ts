@@ -46,7 +46,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     this.flood = guardFrames(this, rooms.flood);
   }
 
-  protected get persistence(): RoomPersistence {
+  get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
     return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
   }
@@ -100,7 +100,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */
-  protected reject(client: Client, code: Code | CommonErrorCode, message: string): void {
+  reject(client: Client, code: Code | CommonErrorCode, message: string): void {
     metrics.rejection(this.gameName, code);
     sendError<Code | CommonErrorCode>(client, code, message);
   }
@@ -118,7 +118,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     }
   }
 
-  protected get log() {
+  get log() {
     return roomLog(this.gameName, this.roomId);
   }
 
@@ -195,7 +195,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    * state may hold an action that is not saved yet, and the step being saved calls this again
    * once its save is done (or its action undone).
    */
-  protected afterChange() {
+  afterChange() {
     if (this.persistenceOf?.saving) return;
     this.broadcastPatch();
     if (this.pendingSince) {

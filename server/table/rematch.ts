@@ -40,9 +40,8 @@ export interface RematchOptions<S = TableSchema> {
 const present = (s: SeatRecord | undefined): s is SeatRecord => s !== undefined && !s.bot && s.strategy === undefined;
 
 export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
-  return (table: PolicyTable): TablePolicy => {
-    // The table's schema is the game's own class (ServerGame.schema), whose fields the policy reads.
-    const schema = () => table.schema as S;
+  return (table: PolicyTable<S>): TablePolicy => {
+    const schema = () => table.schema;
     const votes = () => options.votes(schema());
 
     let made = false;

@@ -2,7 +2,7 @@
  * A game's server part, what the table (table-room.ts) needs of a game besides its rules
  * (`definition`): the synced schema with the mirror from the rules' public view into it, its
  * lobby listing; how seats are taken when full and what happens when a player is gone; its
- * server-side hooks (an asynchronous bot brain, an admission with its early screen, queries,
+ * server-side hooks (its bots' decisions, an admission with its early screen, queries,
  * its own never-synced data and its policies: ranked series, history, rematch). Seats, clocks,
  * bots, persistence and the action pipeline are the table's, once for every game.
  */
@@ -29,8 +29,8 @@ export interface SeatRecord {
   strategy?: string;
 }
 
-/** Where a brain's decision comes from, and when it is no longer wanted. */
-export interface BrainContext {
+/** Where a bot's decision comes from, and when it is no longer wanted. */
+export interface BotContext {
   readonly roomId: string;
   /** The address of the room's (first) player: whose turn in a shared queue the decision takes. */
   readonly owner: string;
@@ -78,21 +78,34 @@ export interface StepContext<G extends AnyGame, L = unknown, S extends TableSche
 }
 
 /** A message answered from the room's data, changing nothing: only its sender gets the answer. */
-export interface Query<G extends AnyGame, L> {
-  schema: v.GenericSchema;
+export interface Query<G extends AnyGame, L, Q extends v.GenericSchema = v.GenericSchema> {
+  schema: Q;
   /**
    * How often one client may ask, for an answer far larger than the question (a whole log):
    * a token bucket of `burst`, refilled at `perSecond`. Without it, the room's flood control alone.
    */
   readonly limit?: { burst: number; perSecond: number };
-  /** `payload` has passed `schema`. */
-  answer(ctx: StepContext<G, L>, payload: unknown): [type: string, payload: unknown];
+  /** `payload` has passed `schema`: it is the schema's output. */
+  answer(ctx: StepContext<G, L>, payload: v.InferOutput<Q>): [type: string, payload: unknown];
 }
+
+/** Any game's server part, as a list of games holds them (each game's own types stay in its entry). */
+export type AnyServerGame = ServerGame<AnyGame, any, any, any, any>;
 
 /** Mounts a game's own HTTP routes; `limit` is the per-address rate limit of a route (README, "Rate limits"). */
 export type GameRoutes = (app: express.Application, ctx: { services: Services; limit: (route: LimitedRoute) => express.RequestHandler }) => void;
 
-export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema = TableSchema, Listing extends object = object, L = unknown> {
+/**
+ * `G` the rules, `S` the synced schema, `Listing` its lobby fields, `L` its own data in a room,
+ * `Q` the schemas of its queries by message type (their payloads reach `answer` typed).
+ */
+export interface ServerGame<
+  G extends AnyGame = AnyGame,
+  S extends TableSchema = TableSchema,
+  Listing extends object = object,
+  L = unknown,
+  Q extends Record<string, v.GenericSchema> = Record<string, v.GenericSchema>,
+> {
   readonly definition: G;
   /** The synced state's class. */
   readonly schema: new () => S;
@@ -113,8 +126,13 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   readonly endsAtOutcome: boolean;
   /** Patch rate (ms); every accepted action is patched at once anyway. */
   readonly patchRate?: number;
-  /** A bot decision outside the rules' own `bot` (asynchronous, or with server state); null: no move (the decision was dropped). */
-  readonly brain?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services, ctx: BrainContext) => Promise<unknown> | unknown;
+  /**
+   * The action a bot with `strategy` plays at `seat` now: the game's one bot hook, for a game with
+   * bots (`GameDefinition.bots` or `botStrategies`). A pure decision of the rules (Flip 7's advisor),
+   * or asynchronous with server state (Gomoku's computer in a worker, the Tic Tac Toe AI's
+   * memory); null: no move (nothing to play, or the decision was dropped).
+   */
+  readonly bot?: (state: StateOf<G>, seat: SeatIndex, strategy: string, rng: Random, services: Services, ctx: BotContext) => Promise<unknown> | unknown;
   /**
    * A client about to take a seat (the room's onAuth, before the seat is reserved for it): throws
    * the refusal, or returns what releases its admission, run when the game ends, the player
@@ -148,7 +166,7 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** A message to the acting client once its action is saved (Ten Exorcism's `selection`). */
   reply?(events: readonly EventOf<G>[]): [type: string, payload: unknown] | null;
   /** Messages answered from the room's data without an action (Ten Exorcism's `export`, Flip 7's `log`). */
-  readonly queries?: Readonly<Record<string, Query<G, L>>>;
+  readonly queries?: { readonly [K in keyof Q]: Query<G, L, Q[K]> };
   /** Data of the game's server part kept with the snapshot (Flip 7's commitments and log). */
   save?(ctx: StepContext<G, L, S>, schema: S): unknown;
   restore?(data: unknown, ctx: StepContext<G, L, S>, schema: S): Promise<void> | void;
@@ -157,7 +175,7 @@ export interface ServerGame<G extends AnyGame = AnyGame, S extends TableSchema =
   /** Joined: a player took a seat (Monty Hall reads the player's statistics). */
   seated?(ctx: StepContext<G, L, S>, schema: S, seat: SeatRecord): Promise<void> | void;
   /** Policies that plug into the table (ranked series, rematch). */
-  readonly policies?: readonly ((table: PolicyTable) => TablePolicy)[];
+  readonly policies?: readonly ((table: PolicyTable<S, G>) => TablePolicy)[];
 }
 
 /** Something a game plugs into the table besides its rules: a ranked series, a rematch vote. */
@@ -194,13 +212,14 @@ export interface TablePolicy {
  * What a policy (a ranked series, a rematch vote) may ask of the table it plugs into:
  * the table's seats and schema, its clock for timers of its own, the save, and a new game.
  */
-export interface PolicyTable {
+export interface PolicyTable<S extends TableSchema = TableSchema, G extends AnyGame = AnyGame> {
   readonly roomName: string;
   readonly roomId: string;
   readonly services: Services;
   /** The rooms each address may make and hold: a room a policy makes (a rematch) counts too. */
   readonly budget: RoomBudget;
-  readonly schema: TableSchema & Record<string, unknown>;
+  /** The game's synced schema (its own class, `ServerGame.schema`). */
+  readonly schema: S;
   readonly seats: readonly (SeatRecord | undefined)[];
   /** The room's create options, after policies adjusted them. */
   readonly options: Readonly<Record<string, unknown>>;
@@ -214,7 +233,7 @@ export interface PolicyTable {
   /** The rules' outcome of the current game, null while it runs (or before it starts). */
   outcome(): { winner: SeatIndex | 'draw' | null; reason: string } | null;
   /** The rules state of the current game (plain data), null before the first. */
-  game(): unknown;
+  game(): StateOf<G> | null;
   client(sessionId: string): Client | undefined;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;

@@ -5,15 +5,17 @@
  * - seats.ts: seats, seat keys and tokens, the host;
  * - turn-clock.ts: the one clock (turn clock with downtime credit, bot delay, between rounds);
  * - bots.ts: which bot moves now and what it plays;
+ * - pipeline.ts: one action's path, decode → apply → save (awaited) → mirror → patch → listing;
  * - snapshot.ts: the saved shape, checked before a restore;
- * - this file: the Colyseus lifecycle (join, leave, spectators, the reconnection window) and the
- *   pipeline decode → apply → save (awaited) → mirror → patch → listing, with restore and undo;
+ * - policy-adapter.ts: what the policies (rematch, series, history) see of the room;
+ * - this file: the Colyseus lifecycle (create, join, leave, spectators, the reconnection window),
+ *   the room's steps the parts above ask for (mirror, clock, bots' answers), snapshot, restore and undo;
  * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
 import { randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type AuthContext, type Client } from '@colyseus/core';
 import * as v from 'valibot';
-import { SOMEONE_ELSES_GAME, type CommonErrorCode, type TableErrorCode } from '../../shared/core/errors';
+import { SOMEONE_ELSES_GAME, type TableErrorCode } from '../../shared/core/errors';
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import { cryptoRandom } from '../crypto-random';
@@ -24,12 +26,13 @@ import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
-import type { PolicyTable } from './server-game';
 import { shareHandshake } from './shared-handshake';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { Seats } from './seats';
 import { TurnClock, type Due } from './turn-clock';
 import { TableBots } from './bots';
+import { NO_EVENTS, TablePipeline, type PipelineRoom } from './pipeline';
+import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
 import { rateKey, roomClientAddress } from '../guards/client-address';
 import { secretLoaded, verifyToken } from '../accounts/identity';
 import { ADDRESS_OPTION, addressFromContext, type RoomBudget } from '../guards/room-budget';
@@ -38,16 +41,14 @@ import { ADDRESS_OPTION, addressFromContext, type RoomBudget } from '../guards/r
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
 const seatKeysSchema = v.record(v.pipe(v.string(), v.regex(/^\d{1,2}$/)), v.optional(seatKeySchema));
 
-const NO_EVENTS: readonly never[] = Object.freeze([]);
-
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
 
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
   const entries = { ...seatOptions, ...game.definition.options };
   return class extends TableRoom<G, S> {
-    protected readonly serverGame = game;
-    protected readonly services = services;
+    readonly serverGame = game;
+    readonly services = services;
     protected readonly entries = entries;
     constructor() {
       super(rooms);
@@ -92,26 +93,35 @@ function configOf<G extends AnyGame>(definition: G, options: Record<string, unkn
   return config as ConfigOf<G>;
 }
 
-export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extends ParlorRoom<S & TableSchema, Listing, CodeOf<G> | TableErrorCode> {
-  protected abstract readonly serverGame: ServerGame<G, S>;
-  protected abstract readonly services: Services;
+/**
+ * The room's parts (seats, timers, pipeline, policies) and the steps they ask of it are public
+ * for those parts (`PipelineRoom`, `PolicyRoom`); clients reach a room only through messages.
+ */
+export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
+  extends ParlorRoom<S & TableSchema, Listing, CodeOf<G> | TableErrorCode>
+  implements PipelineRoom<G>, PolicyRoom<S & TableSchema, G>
+{
+  abstract readonly serverGame: ServerGame<G, S>;
+  abstract readonly services: Services;
   protected abstract readonly entries: v.ObjectEntries;
 
   private config!: ConfigOf<G>;
-  private options: Record<string, unknown> = {};
-  private rules: StateOf<G> | null = null;
-  private seats = new Seats();
-  private startedAt = 0;
-  private timers = new RoomTimers<string>();
+  /** The room's create options, after policies adjusted them. */
+  options: Record<string, unknown> = {};
+  readonly seats = new Seats();
+  /** Epoch ms at which the current game was set up (0 before the first). */
+  startedAt = 0;
+  readonly timers = new RoomTimers<string>();
+  private readonly pipeline = new TablePipeline<G>(this);
   private turnClock!: TurnClock<G>;
   private bots!: TableBots<G>;
   /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
   private rng = new Mulberry32(cryptoInt(2 ** 32));
-  private policies: TablePolicy[] = [];
+  policies: TablePolicy[] = [];
   private lastEvents: readonly EventOf<G>[] = NO_EVENTS;
   private mirrorCtx?: { -readonly [K in keyof MirrorContext<G>]: MirrorContext<G>[K] };
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
-  private local: unknown;
+  local: unknown;
   /** Each client's address (client-address.ts), read when it joined. */
   private addresses = new Map<string, string>();
   /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves. */
@@ -139,12 +149,21 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     void this.rooms.budget.release(address, this.roomId);
   }
 
-  protected get gameName(): string {
+  get gameName(): string {
     return this.serverGame.definition.name;
   }
 
-  private get definition(): G {
+  get definition(): G {
     return this.serverGame.definition;
+  }
+
+  /** The rules state of the current game (the pipeline's), null before the first. */
+  get rules(): StateOf<G> | null {
+    return this.pipeline.rules;
+  }
+
+  get budget(): RoomBudget {
+    return this.rooms.budget;
   }
 
   override async onCreate(raw: unknown) {
@@ -158,7 +177,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const refused = restore === undefined ? await this.rooms.budget.create(addressOption(server.address)) : null;
     if (refused) throw refused;
     this.options = { ...options };
-    const adapter = new TableRoom.PolicyAdapter(this as unknown as TableRoom<AnyGame, TableSchema>);
+    const adapter = new PolicyAdapter(this);
     this.policies = (this.serverGame.policies ?? []).map((make) => make(adapter));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
@@ -321,9 +340,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (type === 'start' && this.definition.start === 'host' && client.sessionId !== this.seats.host) return this.reject(client, 'not_host', 'only the host starts the game');
     if (seat === null) return this.reject(client, 'spectator', 'spectators cannot act');
     if (!this.rules) return this.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
-    const action = this.definition.decode({ type, payload }, { seatOf: (id) => this.seatOf(id), elapsedMs: Date.now() - this.startedAt });
-    if (isRejected(action)) return this.reject(client, action.code as CodeOf<G>, action.message);
-    return this.act(seat, action, client);
+    return this.pipeline.submit(client, seat, type, payload);
   }
 
   private onStart(client: Client) {
@@ -340,85 +357,37 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const seats = this.seats.list.map((s) => ({ name: s!.name, bot: s!.bot }));
     const { state, events } = this.definition.setup(this.config, seats, cryptoRandom);
     this.startedAt = Date.now();
-    await this.adopt(state, events, { seat: null, action: { type: 'setup', seats: seats.map((s) => s.name) } }, client, arrivedAt);
+    await this.pipeline.adopt(state, events, { seat: null, action: { type: 'setup', seats: seats.map((s) => s.name) } }, client, arrivedAt);
   }
 
-  /**
-   * Applies one action through the rules, one at a time; a rejection goes back to the sender
-   * only and changes nothing. An accepted action is saved before anyone sees it.
-   */
-  private act(seat: SeatIndex, action: unknown, client?: Client): Promise<void> {
-    // Its save's bound counts from now: actions queued behind a save that waits for Redis are refused together.
-    const arrivedAt = performance.now();
-    return this.persistence.serial(async () => {
-      if (!this.rules) return;
-      const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
-      if (!result.ok) {
-        if (client) this.reject(client, result.code as CodeOf<G>, result.message);
-        return;
-      }
-      if (client) for (const policy of this.policies) policy.acted?.(seat);
-      await this.adopt(result.state, result.events, { seat, action }, client, arrivedAt);
-    });
+  /** A new game at the same table; `swapSeats` exchanges the two seats first (the other player opens). */
+  async newGame(swapSeats: boolean) {
+    if (swapSeats) this.seats.swap();
+    this.renumberRows();
+    await this.setup(performance.now());
   }
 
-  /**
-   * Takes a new rules state: bots that answer in the same step, the game's own step work,
-   * the clock, the save, then the mirror and the patch — in that order, so no client sees
-   * a change before it is in Redis. A save that cannot be made within its bound (Redis away)
-   * undoes the whole step and refuses it: `storage_unavailable`, never half-applied.
-   */
-  private async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: { seat: SeatIndex | null; action: unknown }, client?: Client, arrivedAt = performance.now()) {
-    let all = events;
-    // Only a step with more than one action (below) is logged as a list of entries.
-    let entries: { seat: SeatIndex | null; action: unknown }[] | null = null;
-    this.rules = state;
-    // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
-    for (let guard = 0; guard < 16; guard++) {
-      const next = await this.botMove();
-      if (!next) break;
-      all = [...all, ...next.events];
-      (entries ??= [entry]).push(next.entry);
-    }
-    await this.serverGame.afterStep?.(this.stepContext(), all, client);
-    const over = this.definition.outcome(this.rules!) !== null;
-    this.schedule(false);
-    if (over) this.release();
-    if (over) for (const policy of this.policies) policy.ending?.();
-    // Without a store there is nothing to write: the snapshot is not even built.
-    if (this.persistence.enabled && !(await this.persistence.save(this.snapshot(), { seq: this.definition.version(this.rules!), entry: entries ?? entry }, arrivedAt))) {
-      if (client) this.reject(client, 'storage_unavailable', 'storage is away: your action was not played (nothing changed); try again in a moment');
-      await this.persistence.holding(() => this.undo());
-      this.afterChange();
-      return;
-    }
-    if (over) {
-      for (const policy of this.policies) await policy.ended?.();
-      if (this.serverGame.endsAtOutcome && !this.policies.some((p) => p.keepsRoom?.())) await this.persistence.remove();
-    }
-    const reply = client && this.serverGame.reply?.(all);
-    if (reply) client.send(reply[0], reply[1]);
-    this.lastEvents = all;
-    this.mirror();
-    this.lastEvents = NO_EVENTS;
-    this.afterChange();
+  private act(seat: SeatIndex, action: unknown): Promise<void> {
+    return this.pipeline.act(seat, action);
   }
 
-  /** The next move of a bot whose turn it is and whose game has it answer at once, applied (or null). */
-  private async botMove(): Promise<{ events: readonly EventOf<G>[]; entry: { seat: SeatIndex; action: unknown } } | null> {
-    const bot = this.bots.answersAtOnce(this.rules!, this.seats.list);
+  async botAnswer(rules: StateOf<G>): Promise<{ seat: SeatIndex; strategy: string; action: unknown } | null> {
+    const bot = this.bots.answersAtOnce(rules, this.seats.list);
     if (!bot) return null;
-    const { seat, strategy } = bot;
-    const action = await this.decide(seat, strategy);
-    if (!action) return null;
-    const result = this.definition.apply(this.rules!, seat, action, cryptoRandom);
-    if (!result.ok) throw new Error(`the ${strategy} bot chose an action the rules refuse: ${result.code}`); // a bug, never bad input
-    this.rules = result.state;
-    return { events: result.events, entry: { seat, action } };
+    const action = await this.decide(rules, bot.seat, bot.strategy);
+    return action ? { ...bot, action } : null;
   }
 
-  private decide(seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
-    return this.bots.decide(this.rules!, seat, strategy, this.rng, { roomId: this.roomId, owner: this.owner() });
+  armClock() {
+    this.schedule(false);
+  }
+
+  gameEnded() {
+    this.release();
+  }
+
+  private decide(rules: StateOf<G>, seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
+    return this.bots.decide(rules, seat, strategy, this.rng, { roomId: this.roomId, owner: this.owner() });
   }
 
   /** Arms the clock for what comes next (turn-clock.ts); `left`: the time a restored clock had left. */
@@ -441,11 +410,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const { seat, strategy } = due;
     void this.persistence.serial(async () => {
       if (!this.rules || this.definition.toAct(this.rules)[0] !== seat || this.seats.list[seat]?.strategy !== strategy) return;
-      const action = await this.decide(seat, strategy);
+      const action = await this.decide(this.rules, seat, strategy);
       if (!action) return;
       const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
       if (!result.ok) return this.log.error({ code: result.code, strategy }, 'a bot chose an action the rules refuse');
-      await this.adopt(result.state, result.events, { seat, action });
+      await this.pipeline.adopt(result.state, result.events, { seat, action });
     });
   };
 
@@ -486,7 +455,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     if (row) this.state.players.set(record.id, row);
   }
 
-  private seatOf(sessionId: string): SeatIndex | null {
+  seatOf(sessionId: string): SeatIndex | null {
     return this.seats.seatOf(sessionId);
   }
 
@@ -527,20 +496,23 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     return ctx;
   }
 
-  private mirror() {
+  /** Brings the synced schema up to date; `events`: what the step just did. */
+  mirror(events: readonly EventOf<G>[] = NO_EVENTS) {
+    this.lastEvents = events;
     const view = this.rules === null ? null : this.definition.view(this.rules, null);
     this.serverGame.mirror(this.state as S, view, this.mirrorContext());
     for (const policy of this.policies) policy.mirror?.();
+    this.lastEvents = NO_EVENTS;
   }
 
-  private stepContext(): StepContext<G, unknown, S> {
+  stepContext(): StepContext<G, unknown, S> {
     return { rules: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats.list, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
   }
 
-  private readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
+  readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
 
   /** Everything needed to rebuild this room in another process (its shape: snapshot.ts). */
-  protected snapshot(): Snapshot {
+  snapshot(): Snapshot {
     return {
       v: SNAPSHOT_VERSION,
       game: this.rules === null ? null : this.definition.pack ? this.definition.pack(this.rules) : this.rules,
@@ -563,10 +535,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
    * work, the clock and the policies' part) whose save was given up on. Seats, tokens and
    * spectators stay as they are: joins and leaves are not undone.
    */
-  private async undo() {
+  async undo() {
     const snap = this.persistence.lastSaved() as Snapshot | null;
     if (!snap) return this.log.error('an unsaved action could not be undone: no saved state');
-    this.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
+    this.pipeline.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
     this.rng = new Mulberry32(snap.rng);
     this.startedAt = snap.startedAt;
     if (snap.server !== undefined) await this.serverGame.restore?.(snap.server, this.stepContext(), this.state as S);
@@ -611,7 +583,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     const downSince = stored.downSince ?? snap.savedAt;
     for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], downSince);
     // A snapshot from before the rules last changed shape comes back in today's (GameDefinition.revive).
-    this.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
+    this.pipeline.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
     // The time nobody hosted the room is not charged to the player on move.
     const left = (at: number) => (at > 0 ? Math.max(1000, at - downSince) : undefined);
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
@@ -633,41 +605,4 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema> extend
     for (const policy of this.policies) if (policy.listing) Object.assign(listing, policy.listing());
     return listing;
   }
-
-  /**
-   * What policies may use: one object per room, its members on the prototype, so a room pays one
-   * small object instead of a closure per member for each of its policies (docs/performance.md).
-   */
-  private static readonly PolicyAdapter = class implements PolicyTable {
-    constructor(private readonly room: TableRoom<AnyGame, TableSchema>) {}
-    get roomName() { return this.room.gameName; }
-    get roomId() { return this.room.roomId; }
-    get services() { return this.room.services; }
-    get budget() { return this.room.rooms.budget; }
-    get schema() { return this.room.state as unknown as TableSchema & Record<string, unknown>; }
-    get seats() { return this.room.seats.list; }
-    get options() { return this.room.options; }
-    get local() { return this.room.local; }
-    get startedAt() { return this.room.startedAt; }
-    get persistence() { return this.room.persistence; }
-    get log() { return this.room.log; }
-    clients() { return this.room.clients; }
-    outcome() { return this.room.rules ? this.room.definition.outcome(this.room.rules) : null; }
-    game() { return this.room.rules; }
-    client(id: string) { return this.room.clients.getById(id); }
-    addressOf(id: string) { return this.room.addresses.get(id); }
-    get presence() { return this.room.presence; }
-    reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string) { this.room.reject(client, code, message); }
-    async newGame(swapSeats: boolean) {
-      const room = this.room;
-      if (swapSeats) room.seats.swap();
-      room.renumberRows();
-      await room.setup(performance.now());
-    }
-    setTimer(name: string, ms: number, fn: () => void) { this.room.timers.set(`policy:${name}`, ms, fn); }
-    clearTimer(name: string) { this.room.timers.clear(`policy:${name}`); }
-    async save() { await this.room.persistence.save(this.room.snapshot()); }
-    serial(step: () => Promise<void> | void) { return this.room.persistence.serial(step); }
-    afterChange() { this.room.afterChange(); }
-  };
 }

@@ -77,8 +77,7 @@ export interface GameDefinition<
    * (Gomoku: a forfeit). Absent: their seat stays and a bot plays it until they reclaim it.
    */
   abandon?(state: State, seat: SeatIndex): Action | null;
-  /** A bot's decision for a seat, with one of `botStrategies`. */
-  bot?(state: State, seat: SeatIndex, strategy: string, rng: Random): Action | null;
+  /** The strategies a bot may play with (the first plays an absent player's seat); its decision is the server part's `bot`. */
   readonly botStrategies?: readonly string[];
   /** What one seat (or a spectator, `null`) may see: hidden information is decided here and nowhere else. */
   view(state: State, seat: SeatIndex | null): View;

@@ -30,7 +30,7 @@ import * as v from 'valibot';
 import { keypadToIndex } from '../../shared/games/tictactoe';
 import { isRejected } from '../../shared/core/game';
 import { GAMES } from '../../server/games/registry';
-import type { ServerGame } from '../../server/table/server-game';
+import type { AnyServerGame } from '../../server/table/server-game';
 import { raceServer } from '../server/table/race-to-ten/server';
 import { makeAccount } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
@@ -49,7 +49,7 @@ beforeAll(() => {
 afterAll(() => { delete process.env.NEXT_ROUND_MS; });
 
 /** Every game the server hosts here: the registry's and one the tests alone define. */
-const HOSTED: readonly ServerGame[] = [...GAMES, raceServer];
+const HOSTED: readonly AnyServerGame[] = [...GAMES, raceServer];
 const suite = serverSuite({ games: HOSTED });
 const gameNamed = (kind: string) => HOSTED.find((g) => g.definition.name === kind);
 
@@ -424,7 +424,7 @@ async function queueTable(): Promise<Table> {
  * players seated (a `host` game started by the first), and a spectator. Its legitimate actions
  * are not known from the entry: the run checks the refusals and the agreement.
  */
-async function genericTable(game: ServerGame): Promise<Table> {
+async function genericTable(game: AnyServerGame): Promise<Table> {
   const { definition } = game;
   const defaults = v.parse(v.object(definition.options), 'turnSeconds' in definition.options ? { turnSeconds: 60 } : {});
   const config = definition.config(defaults);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { Room as SdkRoom, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
-import type { ServerGame } from '../../server/table/server-game';
+import type { AnyServerGame } from '../../server/table/server-game';
 import type { AnyGame } from '../../shared/core/game';
 import { COMMON_ERROR_CODES, TABLE_ERROR_CODES } from '../../shared/core/errors';
 import { emptyRedis, testRedisUrl } from '../support/processes';
@@ -237,7 +237,7 @@ export const httpBase = (wsUrl: string) => wsUrl.replace(/^ws/, 'http');
  * stopped within a bound: a server a finding left in a bad state must not hang the run.
  */
 /** `games`: the games the server hosts (every registered one by default). */
-export function serverSuite(options: { redis?: boolean; games?: readonly ServerGame[] } = {}): { readonly server: RunningParlor; readonly redisUrl: string | undefined } {
+export function serverSuite(options: { redis?: boolean; games?: readonly AnyServerGame[] } = {}): { readonly server: RunningParlor; readonly redisUrl: string | undefined } {
   const suite = { redisUrl: options.redis ? testRedisUrl() : undefined, server: undefined as unknown as RunningParlor };
   trackRooms();
   beforeAll(async () => {

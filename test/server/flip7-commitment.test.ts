@@ -5,10 +5,10 @@ const afterDeck = (deck: string[]) => ({ deck }) as unknown as Flip7State;
 
 it('rebuilds each shuffle as the cards drawn after it, the last one followed by the deck', () => {
   const events = [
-    { type: 'round_started', round: 1, dealer: 0 },
-    { type: 'drew', seat: 1, card: '7', cause: 'deal' },
-    { type: 'reshuffled', cards: 3 },
-    { type: 'drew', seat: 2, card: '9', cause: 'deal' },
+    { kind: 'round', round: 1, seat: 0 },
+    { kind: 'drew', seat: 1, card: '7', cause: 'deal' },
+    { kind: 'reshuffled', count: 3 },
+    { kind: 'drew', seat: 2, card: '9', cause: 'deal' },
   ] as Flip7Event[];
   expect(shuffledOrders(events, afterDeck(['3', '12']))).toEqual([['7'], ['9', '3', '12']]);
 });
@@ -16,9 +16,9 @@ it('rebuilds each shuffle as the cards drawn after it, the last one followed by 
 it('publishes no commitment for a round that starts on an empty deck', () => {
   // Every card went out last round: the new round shuffles nothing, then refills from the discards.
   const events = [
-    { type: 'round_started', round: 2, dealer: 1 },
-    { type: 'reshuffled', cards: 4 },
-    { type: 'drew', seat: 2, card: '5', cause: 'deal' },
+    { kind: 'round', round: 2, seat: 1 },
+    { kind: 'reshuffled', count: 4 },
+    { kind: 'drew', seat: 2, card: '5', cause: 'deal' },
   ] as Flip7Event[];
   expect(shuffledOrders(events, afterDeck(['1', '2', '8']))).toEqual([['5', '1', '2', '8']]);
 });

@@ -15,13 +15,21 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const OUTPUT_DIR = path.resolve(__dirname, '../../test-output');
 
-/** Builds the client unless it is built from the current source already (server-build.ts buildOnce), so the page under test is the current source. */
-export function buildClient(): void {
-  const outDir = path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client'));
-  buildOnce(`client ${outDir}`, ['client', 'shared', 'tsconfig.json', 'package-lock.json'], () => {
-    execFileSync(process.execPath, [path.resolve(__dirname, '../../node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mjs'], {
+/** Where buildClient puts the client: CLIENT_DIR when set (vite.config.mjs builds there), else dist/client. */
+export const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client'));
+
+/**
+ * Builds the client unless it is built from the current source already (server-build.ts buildOnce), so the page under
+ * test is the current source. A test's own build of it: `config`, a Vite config of the test's (it builds into
+ * CLIENT_DIR, which is set to `outDir` for it), and the test's `sources` it reads besides the client's.
+ */
+export function buildClient(variant?: { config: string; outDir: string; sources: readonly string[] }): void {
+  const outDir = variant?.outDir ?? CLIENT_DIR;
+  buildOnce(`client ${outDir}`, ['client', 'shared', 'tsconfig.json', 'package-lock.json', ...(variant?.sources ?? [])], () => {
+    execFileSync(process.execPath, [path.resolve(__dirname, '../../node_modules/vite/bin/vite.js'), 'build', '--config', variant?.config ?? 'client/vite.config.mjs'], {
       cwd: path.resolve(__dirname, '../..'),
       stdio: 'pipe',
+      env: { ...process.env, CLIENT_DIR: outDir },
     });
   });
 }

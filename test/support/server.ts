@@ -4,7 +4,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import type { ComputerLimits, FloodLimits, RankedRules, RateLimitSettings } from '../../server/limits';
-import type { ServerGame } from '../../server/table/server-game';
+import type { AnyServerGame } from '../../server/table/server-game';
 import { emptyRedis, testRedisUrl } from './processes';
 import type { Database } from '../../server/db/database';
 import { testFileDatabase } from './database';
@@ -14,7 +14,7 @@ export interface TestServerOptions {
   /** Flood control; the server's defaults when left out (test/security checks those). */
   floodLimits?: Partial<FloodLimits>;
   /** The games to host (every registered one by default). */
-  games?: readonly ServerGame[];
+  games?: readonly AnyServerGame[];
   /** The Gomoku computer's per-address and per-player caps; the server's defaults when left out. */
   computerLimits?: Partial<ComputerLimits>;
   /** Proxies trusted to append to X-Forwarded-For: a test sets the header to play from several addresses. */
@@ -29,6 +29,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** The database of record: this test file's PGlite unless given (support/database.ts). */
   database?: Database;
+  /** The built client it serves: where buildClient put it unless given (a test's own build of it). */
+  clientDir?: string;
 }
 
 /** Ranked rules as before issue 27: any guest plays rated at once, against anyone, as often as it likes. */
@@ -56,7 +58,7 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     smtpUrl: overrides.smtpUrl,
     publicUrl: overrides.publicUrl,
     // CLIENT_DIR: where buildClient put the client (vite.config.mjs reads it too).
-    clientDir: path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
+    clientDir: overrides.clientDir ?? path.resolve(process.env.CLIENT_DIR || path.resolve(__dirname, '../../dist/client')),
   }, { games: overrides.games, database: overrides.database ?? (await testFileDatabase()) });
 }
 

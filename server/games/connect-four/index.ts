@@ -1,5 +1,5 @@
 /** Connect Four's server part: its schema, the mirror from the rules' view into it, its listing; replays and rematches plug in. */
-import { cellAt, connectFourGame, EMPTY, CELLS, type ConnectFourState } from '../../../shared/games/connect-four';
+import { cellAt, connectFourGame, EMPTY, CELLS } from '../../../shared/games/connect-four';
 import { historyPolicy } from '../../history/history-policy';
 import { rematch } from '../../table/rematch';
 import type { ServerGame } from '../../table/server-game';
@@ -42,7 +42,7 @@ export const connectFourServer: ServerGame<typeof connectFourGame, ConnectFourRo
   listing: (state, config) => ({ turnSeconds: config.turnSeconds, phase: state.phase }),
   policies: [
     // Every finished game is kept for its replay: the columns played are the whole game.
-    historyPolicy((table) => ({ record: { moves: [...(table.game() as ConnectFourState).moves] } })),
+    historyPolicy((table) => ({ record: { moves: [...table.game()!.moves] } })),
     rematch<ConnectFourRoomState>({ votes: (state) => state.rematchVotes }),
   ],
 };

@@ -27,6 +27,6 @@ export function commit(order: Card[]): Commitment {
 
 /** The round's commitments after one step: a new round starts them afresh; every shuffle of the step adds one. */
 export function commitStep(commitments: readonly Commitment[], events: readonly Flip7Event[], after: Flip7State): Commitment[] {
-  const kept = events.some((e) => e.type === 'round_started') ? [] : [...commitments];
+  const kept = events.some((e) => e.kind === 'round') ? [] : [...commitments];
   return [...kept, ...shuffledOrders(events, after).map((order) => commit([...order] as Card[]))];
 }

@@ -4,7 +4,7 @@
  * revealed when the round ends), and its listing fields. Seats, bots, the host's start, the
  * turn clock and the next round's pause are the table's.
  */
-import { distinctBotNames, flip7Game, flip7Queries, type Flip7LogEntry } from '../../../shared/games/flip7';
+import { botAction, distinctBotNames, flip7Game, flip7Queries, strategyNamed, type Flip7LogEntry } from '../../../shared/games/flip7';
 import { historyPolicy } from '../../history/history-policy';
 import { rematch } from '../../table/rematch';
 import { describeFlip7 } from './replay-record';
@@ -33,7 +33,7 @@ export interface Flip7Local {
   logBase: number;
 }
 
-export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7Listing, Flip7Local> = {
+export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7Listing, Flip7Local, typeof flip7Queries> = {
   definition: flip7Game,
   schema: Flip7RoomState,
   whenFull: 'watch',
@@ -42,6 +42,8 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
   local: () => ({ commitments: [], log: [], logBase: 0 }),
+  // The advisor's strategies: a decision of the rules alone, at once.
+  bot: (state, seat, strategy) => botAction(state, seat, strategyNamed(strategy)),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
@@ -70,12 +72,12 @@ export const flip7Server: ServerGame<typeof flip7Game, Flip7RoomState, Flip7List
   // Before the save: the commitments and the log entries of the step are stored with it (the mirror shows them after).
   afterStep(ctx, events) {
     ctx.local.commitments = commitStep(ctx.local.commitments, events, ctx.rules);
-    logStep(ctx.local, events, ctx.rules);
+    logStep(ctx.local, events);
   },
   queries: {
     // A spectator stepping back through a live game asks once for what the synced last lines do not hold
     // (and again after a gap, e.g. a reconnect). Up to LOG_CAP entries for a few bytes: a few times a minute.
-    log: { schema: flip7Queries.log, limit: { burst: 4, perSecond: 1 / 10 }, answer: (ctx, payload) => ['log', logFrom(ctx.local, (payload as { from: number }).from)] },
+    log: { schema: flip7Queries.log, limit: { burst: 4, perSecond: 1 / 10 }, answer: (ctx, payload) => ['log', logFrom(ctx.local, payload.from)] },
   },
   policies: [
     // Every finished game is kept for its replay: its log, and the final table.

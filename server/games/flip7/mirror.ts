@@ -2,7 +2,7 @@
  * Writes the public Flip 7 table (the rules' view: never the deck order) into the synced
  * schema, with the last lines of the room's structured log and its deck commitments.
  */
-import { bustRisk, logEntries, type Flip7Event, type Flip7LogEntry, type Flip7State, type Flip7View } from '../../../shared/games/flip7';
+import { bustRisk, logEntries, type Flip7Event, type Flip7LogEntry, type Flip7View } from '../../../shared/games/flip7';
 import type { SeatRecord } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
 import type { Commitment } from './commitment';
@@ -59,7 +59,8 @@ export function mirrorFlip7(target: Flip7RoomState, view: Flip7View | null, inpu
   target.toAct = actor === null || view.phase !== 'playing' ? '' : sessionOf(actor);
   if (view.pending) {
     if (!target.pending) target.pending = new Flip7Pending();
-    target.pending.kind = view.pending.kind;
+    // The wire names the pending card twice, `kind` and `card` (README): the rules hold it once.
+    target.pending.kind = view.pending.card;
     target.pending.card = view.pending.card;
     syncArray(target.pending.targets, view.pending.targets.map((s) => sessionOf(s)));
   } else if (target.pending) {
@@ -129,8 +130,8 @@ function logRow(i: number, entry: Flip7LogEntry) {
 }
 
 /** The log after one step: its entries appended; past LOG_CAP the oldest go (`base` counts them). */
-export function logStep(local: { log: Flip7LogEntry[]; logBase: number }, events: readonly Flip7Event[], after: Flip7State): void {
-  local.log.push(...logEntries(events, after));
+export function logStep(local: { log: Flip7LogEntry[]; logBase: number }, events: readonly Flip7Event[]): void {
+  local.log.push(...logEntries(events));
   const over = local.log.length - LOG_CAP;
   if (over > 0) {
     local.log.splice(0, over);

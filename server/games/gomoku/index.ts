@@ -39,7 +39,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
   // The computer thinks in a worker thread (computer.ts); a short pause first, so its answer never lands in the same frame as the move it answers.
-  brain: (state, seat, strategy, rng, _services, ctx) =>
+  bot: (state, seat, strategy, rng, _services, ctx) =>
     think({ state, seat: (seat + 1) as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
   // At most so many live games against the computer per address and per player (computer-games.ts).
   admit: (config, who) => (config.computer ? admitComputerGame(who.address, who.player) : null),

@@ -50,8 +50,8 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
 }
 
 /** The history policy's `describe` for a Gomoku table: the record, and the ranked match and game number when rated. */
-export function describeGomoku(table: PolicyTable): GameDescription {
-  const schema = table.schema as unknown as GomokuRoomState;
+export function describeGomoku(table: PolicyTable<GomokuRoomState>): GameDescription {
+  const schema = table.schema;
   return {
     record: gomokuReplayRecord(table.game() as GomokuState, schema),
     ...(schema.ranked && schema.matchId ? { ranked: { matchId: schema.matchId, game: schema.gameNumber } } : {}),

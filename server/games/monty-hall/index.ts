@@ -42,7 +42,7 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
     syncArray(state.doors, shown.doors.map((d) => new MontyDoor(d)));
     state.playerChoice = shown.playerChoice;
     state.hostRevealed = shown.hostRevealed;
-    state.result = shown.result ? new MontyResultView(shown.result) : (undefined as unknown as MontyHallState['result']);
+    state.result = shown.result ? new MontyResultView(shown.result) : undefined;
     state.gamesPlayed = shown.gamesPlayed;
   },
   listing: (state) => ({ phase: state.phase }),
@@ -58,7 +58,7 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
     const result = completedResult(events);
     if (!result || !ctx.seats[0]) return;
     const state = ctx.schema;
-    const counts = record(EMPTY_STATS, result) as unknown as Record<string, number>;
+    const counts = record(EMPTY_STATS, result);
     const group = ctx.local.group;
     // A player's own group expires after MONTY_STATS_TTL_DAYS without a game: every statistics key would otherwise stay for ever.
     const ttl = montyStatsTtlDays() * 24 * 60 * 60;

@@ -26,7 +26,7 @@ export const MontyHallState = schema(
     playerChoice: t.uint8(),
     hostRevealed: t.uint8(),
     /** Only once the game is complete. */
-    result: MontyResultView,
+    result: t.ref(MontyResultView).optional(),
     /** This player's statistics and everyone's. */
     stats: MontyStats,
     allStats: MontyStats,

@@ -27,7 +27,7 @@ function exported(ctx: Ctx): ExportedSession {
   return exportSession(state, ctx.roomId, ctx.startedAt, state.isGameOver ? Date.now() : 0);
 }
 
-export const tenExorcismServer: ServerGame<typeof tenExorcismGame, TenExorcismState, TenListing> = {
+export const tenExorcismServer: ServerGame<typeof tenExorcismGame, TenExorcismState, TenListing, unknown, Pick<typeof tenExorcismMessages, 'export'>> = {
   definition: tenExorcismGame,
   schema: TenExorcismState,
   whenFull: 'refuse',

@@ -27,7 +27,7 @@ export const tictactoeServer: ServerGame<typeof tictactoeGame, TicTacToeState, T
   endsAtOutcome: false,
   // The AI answers at once: the human's move and its reply are one step, one save, one patch.
   botDelayMs: () => 0,
-  async brain(state: TttTableState, _seat, _strategy, rng, services) {
+  async bot(state: TttTableState, _seat, _strategy, rng, services) {
     const s = stateKey(state.board);
     const known = await services.qTable.get(legalMoves(state).map((m) => qKey(s, m)));
     const index = chooseMove(state, (k) => known.get(k), rng);

@@ -70,8 +70,8 @@ function pickBy(targets: readonly number[], score: (seat: number) => number): nu
 function chooseTarget(view: TableView, seat: number, pending: Pending): number {
   const rivals = pending.targets.filter((t) => t !== seat);
   const pool = rivals.length > 0 ? rivals : pending.targets;
-  if (pending.kind === 'freeze') return pickBy(pool, (t) => standing(view, t));
-  if (pending.kind === 'flip_three') {
+  if (pending.card === 'freeze') return pickBy(pool, (t) => standing(view, t));
+  if (pending.card === 'flip_three') {
     // Take it yourself only when it is nearly safe (few cards, low risk), else give it to the likeliest to bust.
     if (pending.targets.includes(seat) && bustRisk(view, seat) < 0.08) return seat;
     return pickBy(pool, (t) => bustRisk(view, t));
@@ -95,6 +95,9 @@ function thresholdBot(name: string, maxRisk: number, bankAt: number): BotStrateg
 export const CAUTIOUS = thresholdBot('cautious', 0.2, 25);
 export const BOLD = thresholdBot('bold', 0.4, 45);
 export const BOT_STRATEGIES = [CAUTIOUS, BOLD] as const;
+
+/** The strategy called `name` (the table keeps a bot seat's strategy by name); an unknown name plays the first. */
+export const strategyNamed = (name: string): BotStrategy => BOT_STRATEGIES.find((s) => s.name === name) ?? BOT_STRATEGIES[0];
 
 /** The action a bot in `seat` takes now, or null when it is not the bot's move. */
 export function botAction(state: Flip7State, seat: number, strategy: BotStrategy): Flip7Action | null {

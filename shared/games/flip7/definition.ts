@@ -8,12 +8,13 @@ import * as v from 'valibot';
 import type { BotSeat, GameDefinition } from '../../core/game';
 import { integerOption } from '../../core/options';
 import { reject } from '../../core/result';
-import { BOT_STRATEGIES, botAction, tableView, type TableView } from './advisor';
+import { BOT_STRATEGIES, tableView, type TableView } from './advisor';
 import { BOT_NAMES, botName } from './bot-names';
 import type { Card } from './cards';
 import { FLIP7_RULE_CODES } from './errors';
 import { MIN_PLAYERS, applyAction, newGame, seatToAct, timeoutAction } from './game';
 import { flip7Messages } from './messages';
+import { reviveState } from './revive';
 import type { Flip7Action, Flip7ErrorCode, Flip7Event, Flip7Phase, Flip7State } from './state';
 
 /** The most seats a table has (seed: 3-18 players). */
@@ -57,14 +58,13 @@ export function flip7View(state: Flip7State): Flip7View {
 export function shuffledOrders(events: readonly Flip7Event[], after: Flip7State): Card[][] {
   const orders: Card[][] = [];
   for (const event of events) {
-    if (event.type === 'round_started' || event.type === 'reshuffled') orders.push([]);
-    else if (event.type === 'drew' && orders.length > 0) orders[orders.length - 1].push(event.card);
+    if (event.kind === 'round' || event.kind === 'reshuffled') orders.push([]);
+    else if (event.kind === 'drew' && orders.length > 0) orders[orders.length - 1].push(event.card);
   }
   if (orders.length > 0) orders[orders.length - 1].push(...after.deck);
   return orders.filter((order) => order.length > 0);
 }
 
-const strategyNamed = (name: string) => BOT_STRATEGIES.find((s) => s.name === name) ?? BOT_STRATEGIES[0];
 
 export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Flip7Event, Flip7View, Flip7ErrorCode, typeof flip7Options, typeof flip7Messages> = {
   name: 'flip7',
@@ -82,7 +82,6 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   }),
   // The first plays the seat of a player who left, until they come back.
   botStrategies: BOT_STRATEGIES.map((s) => s.name),
-  bot: (state, seat, strategy) => botAction(state, seat, strategyNamed(strategy)),
   turnSeconds: (config) => config.turnSeconds,
   setup: (_config, seats, rng) => newGame({ names: seats.map((s) => s.name), dealer: 0 }, rng),
   apply: (state, seat, action, rng) => applyAction(state, seat, action, rng),
@@ -97,6 +96,8 @@ export const flip7Game: GameDefinition<Flip7Config, Flip7State, Flip7Action, Fli
   view: (state) => flip7View(state),
   outcome: (state) => (state.phase === 'game_over' && state.winner !== null ? { winner: state.winner, reason: 'score' } : null),
   version: (state) => state.version,
+  // A room's snapshot holds the rules state as it is; one saved by earlier rules (the agenda keyed by `t`) is brought up to date.
+  revive: (saved) => reviveState(saved),
   messages: flip7Messages,
   decode: (message, ctx) => {
     switch (message.type) {

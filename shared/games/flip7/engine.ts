@@ -23,6 +23,11 @@ export class Round {
     return this.s.players[seat].status === 'active';
   }
 
+  /** What `seat`'s hand is worth, as the log tells it when they stay or flip 7 (their cards then stay as they are). */
+  private handScore(seat: number): number {
+    return scoreHand(this.s.players[seat].cards);
+  }
+
   activeSeats(): number[] {
     return this.s.players.map((_, i) => i).filter((i) => this.isActive(i));
   }
@@ -41,8 +46,8 @@ export class Round {
     }
     s.deck = shuffle(s.deck, this.rng);
     // Stack: the deal runs first, then the player left of the dealer is asked.
-    s.agenda = [{ t: 'turn_after', seat: dealer }, { t: 'deal', seat: (dealer + 1) % this.size, left: this.size }];
-    this.events.push({ type: 'round_started', round: s.round, dealer });
+    s.agenda = [{ kind: 'turn_after', seat: dealer }, { kind: 'deal', seat: (dealer + 1) % this.size, left: this.size }];
+    this.events.push({ kind: 'round', round: s.round, seat: dealer });
     this.run();
   }
 
@@ -51,13 +56,13 @@ export class Round {
    * then on top of the agenda. On a turn the agenda is empty (the deal and every `turn_after` have run).
    */
   private dealWaits(): boolean {
-    return this.s.agenda[this.s.agenda.length - 1]?.t === 'deal';
+    return this.s.agenda[this.s.agenda.length - 1]?.kind === 'deal';
   }
 
   hit(seat: number): void {
     this.s.turn = null;
     // After a turn the next player clockwise is asked; after an answer to the deal, the deal goes on.
-    if (!this.dealWaits()) this.s.agenda.push({ t: 'turn_after', seat });
+    if (!this.dealWaits()) this.s.agenda.push({ kind: 'turn_after', seat });
     this.draw(seat, 'hit');
     this.run();
   }
@@ -65,8 +70,8 @@ export class Round {
   stay(seat: number): void {
     this.s.turn = null;
     this.s.players[seat].status = 'stayed';
-    this.events.push({ type: 'stayed', seat });
-    if (!this.dealWaits()) this.s.agenda.push({ t: 'turn_after', seat });
+    this.events.push({ kind: 'stayed', seat, score: this.handScore(seat) });
+    if (!this.dealWaits()) this.s.agenda.push({ kind: 'turn_after', seat });
     this.run();
   }
 
@@ -82,8 +87,8 @@ export class Round {
     this.s.pending = null;
     if (pending.source === 'assign') {
       const task = this.s.agenda[this.s.agenda.length - 1];
-      if (task.t === 'assign') task.assigned.push({ card: task.cards.shift()!, target });
-    } else if (pending.kind === 'second_chance') {
+      if (task.kind === 'assign') task.assigned.push({ card: task.cards.shift()!, target });
+    } else if (pending.card === 'second_chance') {
       this.giveSecondChance(pending.chooser, target);
     } else {
       this.apply(pending.card, pending.chooser, target);
@@ -97,7 +102,7 @@ export class Round {
       if (s.flip7 !== null || this.activeSeats().length === 0) return this.endRound();
       const task = s.agenda[s.agenda.length - 1];
       if (!task) return this.endRound();
-      switch (task.t) {
+      switch (task.kind) {
         case 'deal': {
           if (task.left === 0) {
             s.agenda.pop();
@@ -117,13 +122,13 @@ export class Round {
           s.turn = seat;
           return;
         }
-        case 'flip3': {
+        case 'flip_three': {
           if (task.left === 0 || !this.isActive(task.target)) {
             s.agenda.pop();
             // Set-aside cards are assigned only if the target neither busted nor flipped 7 (C Case 14); the Flip
             // Three stays with them until they are all assigned (C Cases 14-16, FAQ procedure step 4).
             if (this.isActive(task.target) && task.setAside.length > 0) {
-              s.agenda.push({ t: 'assign', chooser: task.target, cards: task.setAside, assigned: [], flipThree: task.card });
+              s.agenda.push({ kind: 'assign', chooser: task.target, cards: task.setAside, assigned: [], flipThree: task.card });
               break;
             }
             // Done, bust or Flip 7: the Flip Three goes to the discards, then whatever it set aside (procedure steps 1, 3).
@@ -145,7 +150,7 @@ export class Round {
             this.queueEffects(task.chooser, task.assigned);
             break;
           }
-          this.ask({ kind: task.cards[0], chooser: task.chooser, card: task.cards[0], targets: this.activeSeats(), source: 'assign' });
+          this.ask({ chooser: task.chooser, card: task.cards[0], targets: this.activeSeats(), source: 'assign' });
           break;
         }
         case 'resolve': {
@@ -174,8 +179,8 @@ export class Round {
   private queueEffects(by: number, assigned: { card: ActionCard; target: number }[]): void {
     const agenda = this.s.agenda;
     let below = agenda.length;
-    while (below > 0 && agenda[below - 1].t === 'resolve') below -= 1;
-    agenda.splice(below, 0, ...assigned.map((a) => ({ t: 'resolve' as const, by, ...a })).reverse());
+    while (below > 0 && agenda[below - 1].kind === 'resolve') below -= 1;
+    agenda.splice(below, 0, ...assigned.map((a) => ({ kind: 'resolve' as const, by, ...a })).reverse());
   }
 
   /** Asks for a choice, unless only one target is possible: then it is made at once. */
@@ -198,14 +203,14 @@ export class Round {
     if (s.deck.length === 0 && s.discard.length > 0) {
       s.deck = shuffle(s.discard, this.rng);
       s.discard = [];
-      this.events.push({ type: 'reshuffled', cards: s.deck.length });
+      this.events.push({ kind: 'reshuffled', count: s.deck.length });
     }
     return s.deck.shift() ?? null;
   }
 
   private discard(card: Card, reason: string): void {
     this.s.discard.push(card);
-    this.events.push({ type: 'discarded', card, reason });
+    this.events.push({ kind: 'discarded', card, reason });
   }
 
   private draw(seat: number, cause: 'deal' | 'hit' | 'flip_three'): void {
@@ -215,28 +220,28 @@ export class Round {
       this.s.players.forEach((p, i) => {
         if (p.status !== 'active') return;
         p.status = 'stayed';
-        this.events.push({ type: 'stayed', seat: i });
+        this.events.push({ kind: 'stayed', seat: i, score: this.handScore(i) });
       });
       return;
     }
     const player = this.s.players[seat];
-    this.events.push({ type: 'drew', seat, card, cause });
+    this.events.push({ kind: 'drew', seat, card, cause });
     if (isNumberCard(card)) {
       if (!player.cards.includes(card)) {
         player.cards.push(card);
         if (hasFlip7(player.cards)) {
           this.s.flip7 = seat;
-          this.events.push({ type: 'flip7', seat });
+          this.events.push({ kind: 'flip7', seat, score: this.handScore(seat) });
         }
       } else if (player.cards.includes('second_chance')) {
         player.cards.splice(player.cards.indexOf('second_chance'), 1);
         this.discard('second_chance', 'used');
         this.discard(card, 'duplicate saved by second chance');
-        this.events.push({ type: 'second_chance_used', seat, card });
+        this.events.push({ kind: 'saved', seat, card });
       } else {
         player.cards.push(card);
         player.status = 'busted';
-        this.events.push({ type: 'busted', seat, card });
+        this.events.push({ kind: 'busted', seat, card });
       }
       return;
     }
@@ -247,17 +252,17 @@ export class Round {
       }
       const targets = this.activeSeats().filter((i) => i !== seat && !this.s.players[i].cards.includes('second_chance'));
       if (targets.length === 0) this.discard(card, 'no one can take a second chance');
-      else this.ask({ kind: 'second_chance', chooser: seat, card, targets, source: 'draw' });
+      else this.ask({ chooser: seat, card, targets, source: 'draw' });
       return;
     }
     if (card === 'freeze' || card === 'flip_three') {
       if (cause === 'flip_three') {
         const task = this.s.agenda[this.s.agenda.length - 1];
-        if (task.t === 'flip3') task.setAside.push(card);
-        this.events.push({ type: 'set_aside', seat, card });
+        if (task.kind === 'flip_three') task.setAside.push(card);
+        this.events.push({ kind: 'set_aside', seat, card });
         return;
       }
-      this.ask({ kind: card, chooser: seat, card, targets: this.activeSeats(), source: 'draw' });
+      this.ask({ chooser: seat, card, targets: this.activeSeats(), source: 'draw' });
       return;
     }
     player.cards.push(card); // a modifier
@@ -265,7 +270,7 @@ export class Round {
 
   private giveSecondChance(from: number, to: number): void {
     this.s.players[to].cards.push('second_chance');
-    this.events.push({ type: 'second_chance_given', from, to });
+    this.events.push({ kind: 'second_chance', seat: to, by: from });
   }
 
   /** A Freeze or Flip Three takes effect; one aimed at a player already out is discarded. */
@@ -275,10 +280,10 @@ export class Round {
       const p = this.s.players[target];
       p.cards.push('freeze');
       p.status = 'frozen';
-      this.events.push({ type: 'frozen', seat: target, by });
+      this.events.push({ kind: 'frozen', seat: target, by });
     } else {
-      this.events.push({ type: 'flip_three', seat: target, by });
-      this.s.agenda.push({ t: 'flip3', target, left: 3, setAside: [], card: 'flip_three' });
+      this.events.push({ kind: 'flip_three', seat: target, by });
+      this.s.agenda.push({ kind: 'flip_three', target, left: 3, setAside: [], card: 'flip_three' });
     }
   }
 
@@ -294,7 +299,7 @@ export class Round {
       p.total += p.roundScore;
     }
     s.discard.push(...setAside);
-    this.events.push({ type: 'round_over', scores: s.players.map((p) => p.roundScore), totals: s.players.map((p) => p.total) });
+    this.events.push({ kind: 'round_over', round: s.round, scores: s.players.map((p) => p.roundScore), totals: s.players.map((p) => p.total) });
     const best = Math.max(...s.players.map((p) => p.total));
     const leaders = s.players.map((p, i) => (p.total === best ? i : -1)).filter((i) => i >= 0);
     // The game ends after a round in which someone reached 200, with a single leader;
@@ -302,7 +307,7 @@ export class Round {
     if (best >= WINNING_SCORE && leaders.length === 1) {
       s.phase = 'game_over';
       s.winner = leaders[0];
-      this.events.push({ type: 'game_over', winner: leaders[0] });
+      this.events.push({ kind: 'game_over', seat: leaders[0], score: best });
     } else {
       s.phase = 'round_over';
     }
@@ -311,8 +316,8 @@ export class Round {
 
 /** Cards held by tasks (set aside, resolving): counted in the 94, discarded at round end. */
 export function tasksCards(task: Flip7State['agenda'][number]): Card[] {
-  switch (task.t) {
-    case 'flip3':
+  switch (task.kind) {
+    case 'flip_three':
       return [task.card, ...task.setAside];
     case 'assign':
       return [...(task.flipThree ? [task.flipThree] : []), ...task.cards, ...task.assigned.map((a) => a.card)];

@@ -8,4 +8,5 @@ export * from './errors';
 export * from './definition';
 export * from './log';
 export * from './log-table';
+export * from './revive';
 export * from './bot-names';

@@ -11,7 +11,7 @@ import { GOMOKU_RULE_CODES } from './errors';
 import { packState, upgradeState, type GomokuStateV1, type PackedGomokuState } from './serialize';
 import { gomokuMessages } from './messages';
 import type { GomokuAction, GomokuErrorCode, GomokuEvent, GomokuState } from './state';
-import type { Seat, Swap2Choice } from './swap2';
+import type { Seat } from './swap2';
 import type { WinRule } from './board';
 
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
@@ -86,8 +86,7 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
   decode: (message) => {
     switch (message.type) {
       case 'place': return { type: 'place', x: message.payload.x, y: message.payload.y };
-      // Any string: the rules answer `invalid_choice` for one not offered now.
-      case 'choose': return { type: 'choose', choice: message.payload.choice as Swap2Choice };
+      case 'choose': return { type: 'choose', choice: message.payload.choice };
       case 'resign': return { type: 'resign' };
       default: return reject('invalid_action', 'unknown action');
     }

@@ -45,7 +45,8 @@ export interface GomokuState {
 
 export type GomokuAction =
   | { type: 'place'; x: number; y: number }
-  | { type: 'choose'; choice: Swap2Choice }
+  /** A choice as the player sent it (any string): the rules refuse one not offered now (`invalid_choice`). */
+  | { type: 'choose'; choice: string }
   | { type: 'resign' }
   /** Issued by the server, never by a client: the seat ran out of time or did not return. */
   | { type: 'forfeit'; reason: 'timeout' | 'abandon' };

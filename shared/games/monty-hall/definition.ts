@@ -7,7 +7,7 @@
 import type { GameDefinition } from '../../core/game';
 import { ok, reject } from '../../core/result';
 import { MONTY_ERROR_CODES, type MontyErrorCode } from './errors';
-import { applyAction, newGame, publicView, type GameResult, type MontyAction, type MontyEvent, type MontyState, type Strategy } from './game';
+import { applyAction, newGame, publicView, type GameResult, type MontyAction, type MontyEvent, type MontyState } from './game';
 import { montyHallMessages } from './messages';
 import { montyHallOptions } from './options';
 
@@ -68,8 +68,7 @@ export const montyHallGame: GameDefinition<MontyConfig, MontyTableState, MontyTa
   decode: (message) => {
     switch (message.type) {
       case 'select': return { type: 'select', door: message.payload.door };
-      // Any string: the rules answer `invalid_strategy` for one that is neither stick nor switch.
-      case 'decide': return { type: 'decide', strategy: message.payload.strategy as Strategy };
+      case 'decide': return { type: 'decide', strategy: message.payload.strategy };
       case 'new_game': return { type: 'new_game' };
       default: return reject('invalid_phase', 'unknown action');
     }

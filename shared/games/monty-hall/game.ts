@@ -40,7 +40,8 @@ export interface MontyState {
   result: GameResult | null;
 }
 
-export type MontyAction = { type: 'select'; door: number } | { type: 'decide'; strategy: Strategy };
+/** `strategy` as the player sent it (any string): the rules refuse one that is neither stick nor switch. */
+export type MontyAction = { type: 'select'; door: number } | { type: 'decide'; strategy: string };
 
 export type MontyEvent =
   | { type: 'door_selected'; door: number }

@@ -1,12 +1,13 @@
 /** The seed's statistics: stick/switch wins and losses, observed rates, Wilson score confidence intervals. */
 import type { GameResult } from './game';
 
-export interface Statistics {
+/** A type, not an interface: it is then a `Record<string, number>` too, what the counters store takes. */
+export type Statistics = {
   stickWins: number;
   stickLosses: number;
   switchWins: number;
   switchLosses: number;
-}
+};
 
 export const EMPTY_STATS: Statistics = { stickWins: 0, stickLosses: 0, switchWins: 0, switchLosses: 0 };
 

@@ -39,13 +39,13 @@ it('only a game whose bots answer at once (no delay) has a bot move in the same 
   expect(atOnce.answersAtOnce(state, players)).toBeNull();
 });
 
-it('a brain decides with the room\'s place and owner, and abort() tells it its answer is no longer wanted', async () => {
+it('a bot decides with the room\'s place and owner, and abort() tells it its answer is no longer wanted', async () => {
   const asked: { roomId: string; owner: string; signal: AbortSignal }[] = [];
-  const brain = (_s: unknown, _seat: number, _strategy: string, _rng: unknown, _services: unknown, ctx: (typeof asked)[number]) => {
+  const bot = (_s: unknown, _seat: number, _strategy: string, _rng: unknown, _services: unknown, ctx: (typeof asked)[number]) => {
     asked.push(ctx);
     return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(null)));
   };
-  const bots = new TableBots(asTable({ ...flip7Server, brain }), noServices);
+  const bots = new TableBots(asTable({ ...flip7Server, bot }), noServices);
   const decision = bots.decide(dealt(), 0, 'any', new Mulberry32(1), where);
   expect(asked).toHaveLength(1);
   expect(asked[0]).toMatchObject(where);

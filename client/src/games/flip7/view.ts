@@ -9,7 +9,7 @@ import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
 import { tablesAlong, type LogTable } from '../../../../shared/games/flip7/log-table';
 import { h } from '../../dom';
 import { backToLobby, followRematch, openTableView } from '../../table-kit';
-import { replayLink } from '../../replay/replay-link';
+import { rematchButton, replayAction } from '../../game-over';
 import { Review } from '../../replay/review';
 import { rematchText, waitingText } from './labels';
 import { LogBook, type LogAnswer, type NumberedEntry } from './log-book';
@@ -144,13 +144,7 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
     const people = rows.filter((r) => !r.bot && !r.botControlled);
     const asked = people.filter((r) => votes.includes(r.id)).map((r) => r.name);
     const waiting = people.filter((r) => !votes.includes(r.id)).map((r) => r.name);
-    const mine = votes.includes(me());
-    const rematch = h('button', { id: 'rematch', class: 'primary', disabled: mine, onclick: () => room.send('rematch', {}) },
-      mine ? 'Rematch asked' : votes.length ? 'Accept rematch' : 'Rematch');
-    const actions = h('div', { class: 'result-actions' },
-      seated ? rematch : '',
-      s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : '',
-      backToLobby());
+    const actions = h('div', { class: 'result-actions' }, seated ? rematchButton(room, votes) : '', replayAction(s.replayId), backToLobby());
     const line = rematchText(asked, waiting) || (seated ? '' : 'If the players rematch, you follow them to the new table.');
     return [actions, ...(line ? [h('p', { id: 'rematch-votes', class: 'muted' }, line)] : [])];
   };

@@ -5,6 +5,7 @@
  * and a keyboard cursor. It fits its container and renders at the device pixel ratio.
  */
 import { FittedScene } from '../../fitted-scene';
+import { gridKeys } from '../../grid-keys';
 import { Container, Graphics, Text } from 'pixi.js';
 import { BLACK, SIZE } from '../../../../shared/games/gomoku/board';
 import { columnName, rowName } from '../../../../shared/games/gomoku/notation';
@@ -89,12 +90,11 @@ export class BoardRenderer extends FittedScene {
   }
 
   /**
-   * Keyboard play on the focusable container: arrows move a cursor (from the last stone, or
-   * h8), Enter or Space places a stone at it. The cursor is the preview: it shows the ghost of
-   * the stone that Enter would place.
+   * Keyboard play on the focusable container (grid-keys.ts): arrows move a cursor (from the
+   * last stone, or h8), Enter or Space places a stone at it. The cursor is the preview: it shows
+   * the ghost of the stone that Enter would place.
    */
   private listenToKeys(container: HTMLElement): void {
-    const steps: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     container.addEventListener('focus', () => {
       this.focused = true;
       this.drawGhost();
@@ -105,19 +105,15 @@ export class BoardRenderer extends FittedScene {
       this.drawGhost();
       this.requestRender();
     });
-    container.addEventListener('keydown', (e) => {
-      if (!this.keyboardPlays() || e.altKey || e.ctrlKey || e.metaKey) return;
-      const step = steps[e.key];
-      if (step) {
-        const from = this.cursor ?? (this.picture.moves.length ? this.picture.moves[this.picture.moves.length - 1] : 7 * SIZE + 7);
-        const x = Math.min(SIZE - 1, Math.max(0, (from % SIZE) + (this.cursor === null ? 0 : step[0])));
-        const y = Math.min(SIZE - 1, Math.max(0, Math.floor(from / SIZE) + (this.cursor === null ? 0 : step[1])));
-        this.setCursor(y * SIZE + x);
-      } else if ((e.key === 'Enter' || e.key === ' ') && this.cursor !== null) {
-        if (this.ghostColour(this.cursor) !== null) this.onCellClick(this.cursor % SIZE, Math.floor(this.cursor / SIZE));
-      } else return;
-      e.preventDefault();
-      e.stopPropagation();
+    gridKeys(container, {
+      columns: SIZE,
+      rows: SIZE,
+      cursor: () => this.cursor,
+      start: () => (this.picture.moves.length ? this.picture.moves[this.picture.moves.length - 1] : 7 * SIZE + 7),
+      firstShows: true,
+      active: () => this.keyboardPlays(),
+      moveTo: (cell) => this.setCursor(cell),
+      play: (cell) => this.ghostColour(cell) !== null && this.onCellClick(cell % SIZE, Math.floor(cell / SIZE)),
     });
   }
 

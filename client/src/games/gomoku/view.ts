@@ -1,23 +1,25 @@
 /**
  * The Gomoku table: the Pixi board plus the HTML around it — phase banner, players with
- * colour, connection and both clocks, the Swap 2 choice buttons, the move list (with stepping
- * back for spectators), errors, the result and rematch. Moves, turns and the result are
- * announced to screen readers. Everything shown is derived from the synced state; clicks and
- * keys only send intentions.
+ * colour, connection and both clocks (the table kit's player list), the Swap 2 choice buttons,
+ * the move list (with stepping back for spectators), errors, the result and rematch (the kit's
+ * result panel). Moves, turns and the result are announced to screen readers. Everything
+ * shown is derived from the synced state; clicks and keys only send intentions.
  */
 import './gomoku.css';
 import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { h } from '../../dom';
-import { backToLobby, followRematch, openTableView } from '../../table-kit';
+import { backToLobby, followRematch, openTableView, resignButton } from '../../table-kit';
+import { gameOverPanel, rematchButton, replayAction } from '../../game-over';
+import { secondsLeft } from '../../player-clock';
+import { playerList } from '../../player-list';
 import { createButton } from '../client-game';
 
 /** Where new Gomoku games open (as in ./index.ts, which imports this view). */
 const gomokuRoute = { room: 'gomoku', path: 'room' };
 import { announce } from '../../announce';
-import { analyseLink, replayLink } from '../../replay/replay-link';
+import { analyseLink } from '../../replay/replay-link';
 import { cellName } from '../../../../shared/games/gomoku/notation';
 import { BoardRenderer } from './board-renderer';
-import { playerClock, LOW_TIME_SECONDS } from './clock';
 import { CHOICE_WORDS, moveEntries, openingChoices, stoneWords, type Colour } from './move-list';
 import { moveListItems } from './move-list-view';
 import { Review } from '../../replay/review';
@@ -65,12 +67,18 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   if (!table) return () => undefined;
   const { room, banner, badge, isPlayer } = table;
 
-  const players = h('div', { id: 'players', class: 'players' });
+  /** A seat's colour in words: black, white, or not yet (Swap 2). */
+  const colourOf = (id: string) => (id === room.state.blackPlayer ? 'black' : id === room.state.whitePlayer ? 'white' : room.state.swap2 ? 'to be chosen' : '');
+  const players = playerList(table, {
+    icon: (_, id) => `stone-icon ${colourOf(id).replace(/ /g, '-')}`,
+    tag: (p) => (room.state.ranked ? ratingLabel(p) : ''),
+    note: (_, id) => colourOf(id),
+  });
   const choices = h('div', { id: 'choices', class: 'choices' });
-  const result = h('div', { id: 'result', class: 'result', hidden: true });
+  const result = gameOverPanel();
   const series = h('div', { id: 'series', class: 'series', hidden: true });
   const spectators = h('div', { id: 'spectators', class: 'muted' });
-  const resign = h('button', { id: 'resign', class: 'danger', hidden: true }, 'Resign');
+  const resign = resignButton(room);
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
   const keyHint = h('p', { id: 'key-hint', class: 'muted keyboard-only' }, 'Keyboard: focus the board (Tab), move with the arrows, Enter places.');
   const moveList = h('ol', { id: 'move-list', class: 'move-list' });
@@ -80,10 +88,10 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     (step, total) => (step === 0 ? `Start · ${total} moves` : `Move ${step} of ${total} · ${stoneWords(step, room.state.moves[step - 1])}`), () => render());
   table.onClose(() => review.destroy());
   view.append(h('section', { class: 'table' }, boardWrap,
-    h('aside', { class: 'side' }, badge, series, banner, choices, result,
+    h('aside', { class: 'side' }, badge, series, banner, choices, result.element,
       h('p', { id: 'tap-hint', class: 'muted touch-only' }, 'Tap a point to preview your stone, then tap it again to place it.'),
       keyHint,
-      players,
+      players.element,
       h('section', { class: 'moves', 'aria-label': 'Moves' }, h('h3', {}, 'Moves'), review.controls, moveList),
       spectators, resign,
       h('label', { class: 'share' }, 'Share this table ', share))));
@@ -119,35 +127,9 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     announce(`${cellName(cell)}${stone ? `, ${stone === 1 ? 'black' : 'white'} stone` : ''}`);
   };
   renderer.onCellClick = (x, y) => room.send('place', { x, y });
-  resign.addEventListener('click', () => {
-    if (confirm('Resign this game?')) room.send('resign', {});
-  });
   share.addEventListener('focus', () => share.select());
 
   followRematch(room, gomokuRoute.path);
-
-  /** The clock that was last warned about: a turn is warned once. */
-  let warnedTurn = -1;
-  const renderPlayers = () => {
-    const s = room.state;
-    const now = Date.now();
-    const seated = [...(s.players?.entries() ?? [])].sort((a, b) => a[1].seat - b[1].seat);
-    players.replaceChildren(...seated.map(([id, p]) => {
-      const colour = id === s.blackPlayer ? 'black' : id === s.whitePlayer ? 'white' : s.swap2 ? 'to be chosen' : '';
-      const status = p.connected ? 'connected' : `disconnected — ${Math.max(0, Math.ceil((p.returnBy - now) / 1000))} s to return`;
-      const clock = playerClock(s, id, now);
-      if (clock?.low && clock.running && id === me() && warnedTurn !== s.turn) {
-        warnedTurn = s.turn;
-        announce(`${LOW_TIME_SECONDS} seconds left to move`, 'assertive');
-      }
-      return h('div', { class: `player${s.toMove === id ? ' to-move' : ''}`, 'data-session': id },
-        h('span', { class: `stone-icon ${colour.replace(/ /g, '-')}` }),
-        h('span', { class: 'player-name' }, `${p.name}${id === me() ? ' (you)' : ''}${s.ranked ? ` ${ratingLabel(p)}` : ''}`),
-        h('span', { class: 'player-colour muted' }, colour),
-        h('span', { class: `player-status ${p.connected ? 'ok' : 'away'}` }, status),
-        h('span', { class: `player-clock${clock?.running ? ' running' : ''}${clock?.low ? ' low' : ''}`, 'aria-label': clock ? `${clock.text} ${clock.running ? 'left' : 'per move'}` : undefined }, clock?.text ?? ''));
-    }));
-  };
 
   /** What the live region last told: news is announced once, from the first state on. */
   let heard: { stones: number; choices: number; phase: string; toMove: string } | null = null;
@@ -202,25 +184,23 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     resign.hidden = !isPlayer() || s.phase === 'waiting' || s.phase === 'game_over';
     choices.replaceChildren(...(myTurn() ? [...s.choices].map((c) =>
       h('button', { class: 'primary', 'data-choice': c, onclick: () => room.send('choose', { choice: c }) }, CHOICE_LABEL[c] ?? c)) : []));
-    renderPlayers();
+    players.draw();
     series.hidden = !s.ranked;
-    const next = s.nextGameAt > 0 ? ` · next game in ${Math.max(0, Math.ceil((s.nextGameAt - Date.now()) / 1000))} s` : '';
+    const next = s.nextGameAt > 0 ? ` · next game in ${secondsLeft(s.nextGameAt)} s` : '';
     series.textContent = `${seriesText(s)}${next}`;
-    result.hidden = s.phase !== 'game_over';
-    if (s.phase === 'game_over') {
-      const votes = [...(s.rematchVotes ?? [])];
-      const rematch = h('button', { id: 'rematch', class: 'primary', disabled: votes.includes(me()), onclick: () => room.send('rematch', {}) },
-        s.computer ? 'Play again (the other side opens)' : votes.includes(me()) ? 'Rematch requested…' : votes.length ? 'Accept rematch' : 'Rematch');
+    if (s.phase !== 'game_over') result.show(null);
+    else {
+      const rematch = rematchButton(room, s.rematchVotes ?? [], s.computer ? 'Play again (the other side opens)' : undefined);
       const vsComputer = s.ranked || s.computer ? '' : createButton('play-computer', 'Play the computer', gomokuRoute, () => ({ rule: s.rule, swap2: s.swap2, opponent: 'computer', level: 2, first: 'human' }));
       const change = ratingChangeText(s, me());
       // Only the two ranked players are offered to queue again; a spectator just goes back.
-      result.replaceChildren(h('strong', { id: 'result-text' }, resultText(s, me(), nameOf)),
-        change ? h('div', { id: 'rating-change', class: 'rating-change' }, change) : '',
-        h('div', { class: 'result-actions' }, backToLobby(s.ranked && isPlayer() ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : '',
-          s.replayId ? Object.assign(replayLink(s.replayId), { id: 'replay-link' }) : '',
-          // The engine's analysis of the game just finished (replayId is '' while a game is live). A ranked
-          // player between two games of a series opens it in a new tab: leaving the table would abandon the next game.
-          s.replayId ? Object.assign(analyseLink(s.replayId), { id: 'analyse-link' }, s.ranked && isPlayer() && s.nextGameAt > 0 ? { target: '_blank', rel: 'noopener' } : {}) : ''));
+      result.show(resultText(s, me(), nameOf), [
+        backToLobby(s.ranked && isPlayer() ? 'Back to lobby (play ranked again)' : 'Back to lobby'), isPlayer() && !s.ranked ? rematch : '', isPlayer() ? vsComputer : '',
+        replayAction(s.replayId),
+        // The engine's analysis of the game just finished (replayId is '' while a game is live). A ranked
+        // player between two games of a series opens it in a new tab: leaving the table would abandon the next game.
+        s.replayId ? Object.assign(analyseLink(s.replayId), { id: 'analyse-link' }, s.ranked && isPlayer() && s.nextGameAt > 0 ? { target: '_blank', rel: 'noopener' } : {}) : '',
+      ], change ? [h('div', { id: 'rating-change', class: 'rating-change' }, change)] : []);
     }
     // The header's rating (ranked/account.ts) re-reads it once a game's change has landed.
     const mine = s.ranked ? s.players?.get(me()) : undefined;
@@ -230,6 +210,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     }
   };
   table.render(render);
-  table.every(250, () => (room.state?.nextGameAt ? render() : renderPlayers()));
+  // The players' clocks keep running by themselves (player-list.ts); a series' next game counts down here.
+  table.every(250, () => room.state?.nextGameAt && render());
   return table.close;
 }

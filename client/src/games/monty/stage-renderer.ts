@@ -7,7 +7,7 @@
  */
 import { Container, Graphics, Text } from 'pixi.js';
 import { INTERVAL_NAME, summary, THEORETICAL, type Statistics } from '../../../../shared/games/monty-hall/stats';
-import { FittedScene } from '../../fitted-scene';
+import { PictureScene } from '../../fitted-scene';
 import { MONTY } from './palette';
 
 export interface DoorView {
@@ -29,12 +29,12 @@ const { door: DOOR, frame: FRAME, selected: SELECTED, ink: INK, muted: MUTED } =
 /** The space above the doors kept for the picture's label. */
 const LABEL_BAND = 32;
 
-export class StageRenderer extends FittedScene {
+export class StageRenderer extends PictureScene<StagePicture> {
   protected readonly canvasId = 'monty-canvas';
   private readonly doors = new Graphics();
   private readonly chart = new Graphics();
   private readonly texts = new Container();
-  private picture: StagePicture = { doors: [], clickable: false, stats: { stickWins: 0, stickLosses: 0, switchWins: 0, switchLosses: 0 }, label: '' };
+  protected picture: StagePicture = { doors: [], clickable: false, stats: { stickWins: 0, stickLosses: 0, switchWins: 0, switchLosses: 0 }, label: '' };
   private boxes: { number: number; x: number; y: number; w: number; h: number }[] = [];
   onDoorClick: (door: number) => void = () => undefined;
 
@@ -44,11 +44,6 @@ export class StageRenderer extends FittedScene {
       const hit = this.boxes.find((b) => e.global.x >= b.x && e.global.x <= b.x + b.w && e.global.y >= b.y && e.global.y <= b.y + b.h);
       if (hit && this.picture.clickable) this.onDoorClick(hit.number);
     });
-  }
-
-  draw(picture: StagePicture): void {
-    this.picture = picture;
-    this.layout();
   }
 
   private text(value: string, x: number, y: number, size: number, colour: number = INK, anchor = 0.5): Text {

@@ -14,6 +14,8 @@ export interface RaceState {
   toAct: number | null;
   winner: number | null;
   moves: number;
+  /** The numbers added, in turn: the game's record, which its replay plays again. */
+  added: number[];
 }
 export type RaceAction = { type: 'add'; n: number } | { type: 'forfeit' };
 export type RaceEvent = { type: 'added'; seat: number; n: number };
@@ -29,7 +31,7 @@ export const raceToTen: GameDefinition<{ turnSeconds: number }, RaceState, RaceA
   seats: () => ({ min: 2, max: 2 }),
   start: 'full',
   turnSeconds: (config) => config.turnSeconds,
-  setup: () => ({ state: { total: 0, toAct: 0, winner: null, moves: 0 }, events: [] }),
+  setup: () => ({ state: { total: 0, toAct: 0, winner: null, moves: 0, added: [] }, events: [] }),
   apply(state, seat, action) {
     if (state.winner !== null) return reject('game_over', 'the race is over');
     if (action.type === 'forfeit') return ok({ ...state, toAct: null, winner: 1 - seat, moves: state.moves + 1 });
@@ -37,7 +39,7 @@ export const raceToTen: GameDefinition<{ turnSeconds: number }, RaceState, RaceA
     if (action.n !== 1 && action.n !== 2) return reject('bad_step', 'add 1 or 2');
     const total = state.total + action.n;
     const won = total >= 10;
-    return ok({ total, toAct: won ? null : 1 - seat, winner: won ? seat : null, moves: state.moves + 1 }, [{ type: 'added', seat, n: action.n }]);
+    return ok({ total, toAct: won ? null : 1 - seat, winner: won ? seat : null, moves: state.moves + 1, added: [...state.added, action.n] }, [{ type: 'added', seat, n: action.n }]);
   },
   toAct: (state) => (state.toAct === null ? [] : [state.toAct]),
   timeout: () => ({ type: 'add', n: 1 }),

@@ -1,5 +1,6 @@
-/** Race to ten's server part: its schema, the mirror and its listing. */
+/** Race to ten's server part: its schema, the mirror, its listing, and its finished games kept for their replay. */
 import { schema, t, type SchemaType } from '@colyseus/schema';
+import { historyPolicy } from '../../../../server/history/history-policy';
 import type { ServerGame } from '../../../../server/table/server-game';
 import { raceToTen } from './rules';
 
@@ -10,6 +11,7 @@ const RaceRoomState = schema({
   toMove: t.string(),
   winner: t.string(),
   deadline: t.float64(),
+  replayId: t.string(),
   players: t.map(RacePlayer),
   spectators: t.uint16(),
 }, 'RaceRoomState');
@@ -21,7 +23,7 @@ export const raceServer: ServerGame<typeof raceToTen, RaceRoomState> = {
   whenFull: 'watch',
   whenGone: 'abandon',
   endsAtOutcome: true,
-  init: (state) => Object.assign(state, { phase: 'waiting', total: 0, toMove: '', winner: '', deadline: 0 }),
+  init: (state) => Object.assign(state, { phase: 'waiting', total: 0, toMove: '', winner: '', deadline: 0, replayId: '' }),
   row: (seat, index) => new RacePlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0 }),
   mirror(state, view, ctx) {
     if (!view) return;
@@ -31,4 +33,6 @@ export const raceServer: ServerGame<typeof raceToTen, RaceRoomState> = {
     state.winner = ctx.sessionOf(view.winner);
   },
   listing: (state) => ({ phase: state.phase }),
+  // Every finished race is kept (its id reaches the page in `replayId`): the numbers added are the whole game.
+  policies: [historyPolicy((table) => ({ record: { added: [...table.game()!.added] } }))],
 };

@@ -31,20 +31,20 @@ describe('Flip 7 properties', () => {
         const hands = states[i - 1].players.map((p) => [...p.cards]);
         const list = events[i];
         list.forEach((e: Flip7Event, k) => {
-          if (e.type === 'round_started') hands.forEach((h) => h.splice(0));
-          if (e.type !== 'drew' || !isNumberCard(e.card)) {
-            // A second Second Chance is passed on (second_chance_given) or discarded, never kept.
-            if (e.type === 'drew' && !(e.card === 'second_chance' && hands[e.seat].includes('second_chance'))) hands[e.seat].push(e.card);
-            if (e.type === 'second_chance_given') hands[e.to].push('second_chance');
-            if (e.type === 'frozen') hands[e.seat].push('freeze');
+          if (e.kind === 'round') hands.forEach((h) => h.splice(0));
+          if (e.kind !== 'drew' || !isNumberCard(e.card)) {
+            // A second Second Chance is passed on (`second_chance`) or discarded, never kept.
+            if (e.kind === 'drew' && !(e.card === 'second_chance' && hands[e.seat].includes('second_chance'))) hands[e.seat].push(e.card);
+            if (e.kind === 'second_chance') hands[e.seat].push('second_chance');
+            if (e.kind === 'frozen') hands[e.seat].push('freeze');
             return;
           }
           const duplicate = hands[e.seat].includes(e.card);
           const protectedBySC = hands[e.seat].includes('second_chance');
           const next = list[k + 1];
-          expect(next?.type === 'busted').toBe(duplicate && !protectedBySC);
+          expect(next?.kind === 'busted').toBe(duplicate && !protectedBySC);
           if (duplicate && protectedBySC) {
-            expect(next?.type).toBe('discarded');
+            expect(next?.kind).toBe('discarded');
             hands[e.seat].splice(hands[e.seat].indexOf('second_chance'), 1);
           } else hands[e.seat].push(e.card);
         });
@@ -54,7 +54,7 @@ describe('Flip 7 properties', () => {
 
   it('a player holding cards when the deal reaches them is never dealt a card without choosing: the deal asks them Hit or Stay (C Case 18)', () => {
     // Whether the deal is still under way is the engine's own bookkeeping (its agenda holds the deal task).
-    const dealing = (s: Flip7State) => s.phase === 'playing' && s.agenda.some((t) => t.t === 'deal');
+    const dealing = (s: Flip7State) => s.phase === 'playing' && s.agenda.some((task) => task.kind === 'deal');
     let asked = 0;
     fc.assert(fc.property(playersArb, seedArb, (players, seed) => {
       const { states, events } = playRandomGame(players, seed, 400);
@@ -79,19 +79,19 @@ describe('Flip 7 properties', () => {
           asked++;
         }
         for (const e of events[i]) {
-          if (e.type === 'round_started') [holds, dealt, answered] = [new Set(), new Set(), []];
-          if (e.type === 'drew' && e.cause === 'deal') {
+          if (e.kind === 'round') [holds, dealt, answered] = [new Set(), new Set(), []];
+          if (e.kind === 'drew' && e.cause === 'deal') {
             expect(holds.has(e.seat)).toBe(false);
             dealt.add(e.seat);
           }
           // A Freeze or Flip Three drawn is given away or set aside; every other card stays in front (a second Second
           // Chance is passed on, but its drawer holds one already).
-          if (e.type === 'drew' && e.card !== 'freeze' && e.card !== 'flip_three') holds.add(e.seat);
-          if (e.type === 'frozen') holds.add(e.seat);
-          if (e.type === 'second_chance_given') holds.add(e.to);
+          if (e.kind === 'drew' && e.card !== 'freeze' && e.card !== 'flip_three') holds.add(e.seat);
+          if (e.kind === 'frozen') holds.add(e.seat);
+          if (e.kind === 'second_chance') holds.add(e.seat);
         }
         const after = states[i];
-        if (!dealing(after) && (i === 0 || dealing(states[i - 1]) || events[i].some((e) => e.type === 'round_started')) && after.phase === 'playing') check(after);
+        if (!dealing(after) && (i === 0 || dealing(states[i - 1]) || events[i].some((e) => e.kind === 'round')) && after.phase === 'playing') check(after);
       }
     }), RUNS);
     // The case is common enough in random games for the property to bite.
@@ -182,8 +182,8 @@ describe('Flip 7 properties', () => {
       };
       const step = (events: readonly Flip7Event[]) => {
         for (const e of events) {
-          switch (e.type) {
-            case 'round_started':
+          switch (e.kind) {
+            case 'round':
               [active, flip, queue] = [Array<boolean>(players).fill(true), null, []];
               break;
             case 'busted':

@@ -3,12 +3,12 @@ import { CAUTIOUS, allCards, applyAction, botAction, seatToAct, setAsideCount, t
 import { KEEP_ORDER } from '../../../../shared/games/flip7';
 import { hit, replay, stay, target } from '../../../support/flip7-replay';
 
-const dealDraws = (events: readonly Flip7Event[]) => events.filter((e) => e.type === 'drew' && e.cause === 'deal').map((e) => (e as { seat: number }).seat);
+const dealDraws = (events: readonly Flip7Event[]) => events.filter((e) => e.kind === 'drew' && e.cause === 'deal').map((e) => (e as { seat: number }).seat);
 
 describe('deal and turns (§1.3)', () => {
   it('the dealer deals from their left, ending with themselves; the player left of the dealer goes first', () => {
     const { state, events } = replay({ top: ['5', '6', '7'] });
-    expect(events.filter((e) => e.type === 'drew').map((e) => (e as { seat: number }).seat)).toEqual([1, 2, 0]);
+    expect(events.filter((e) => e.kind === 'drew').map((e) => (e as { seat: number }).seat)).toEqual([1, 2, 0]);
     expect(state.players.map((p) => p.cards)).toEqual([['7'], ['5'], ['6']]);
     expect(seatToAct(state)).toBe(1);
   });
@@ -54,7 +54,7 @@ describe('a player who holds cards when the deal reaches them is asked Hit or St
   it('C Case 18: Bo says Stay — he banks 5+6+7, the deal goes on to Dana, and Ari (left of the dealer) still plays first', () => {
     const { state, events } = replay({ top: [...flipThreeOnBo, '8', '9'], actions: [[1, target(2)], [2, stay]] });
     expect(state.players[2]).toMatchObject({ status: 'stayed', cards: ['5', '6', '7'] });
-    expect(events).toContainEqual({ type: 'stayed', seat: 2 });
+    expect(events).toContainEqual({ kind: 'stayed', seat: 2, score: 18 });
     expect(state.players[0].cards).toEqual(['8']);
     expect(dealDraws(events)).toEqual([1, 0]);
     // Turn order after the deal is unchanged: Ari, who holds no card, must hit.
@@ -68,7 +68,7 @@ describe('a player who holds cards when the deal reaches them is asked Hit or St
   it('C Case 18: Bo says Hit — he takes one card by choice, the deal goes on to Dana, and Bo is asked again on his own turn', () => {
     const { state, events } = replay({ top: [...flipThreeOnBo, '8', '9', '10'], actions: [[1, target(2)], [2, hit]] });
     expect(state.players[2].cards).toEqual(['5', '6', '7', '8']);
-    expect(events).toContainEqual({ type: 'drew', seat: 2, card: '8', cause: 'hit' });
+    expect(events).toContainEqual({ kind: 'drew', seat: 2, card: '8', cause: 'hit' });
     expect(state.players[0].cards).toEqual(['9']);
     expect(dealDraws(events)).toEqual([1, 0]);
     expect(state.turn).toBe(1);
@@ -80,7 +80,7 @@ describe('a player who holds cards when the deal reaches them is asked Hit or St
   it('C Case 18: a Hit in the deal can bust like any Hit; the deal then goes on without Bo', () => {
     const { state, events } = replay({ top: [...flipThreeOnBo, '5', '9'], actions: [[1, target(2)], [2, hit]] });
     expect(state.players[2]).toMatchObject({ status: 'busted', cards: ['5', '6', '7', '5'] });
-    expect(events).toContainEqual({ type: 'busted', seat: 2, card: '5' });
+    expect(events).toContainEqual({ kind: 'busted', seat: 2, card: '5' });
     expect(state.players[0].cards).toEqual(['9']);
     expect(state.turn).toBe(1);
   });
@@ -127,14 +127,14 @@ describe('bust, Second Chance, Flip 7 (§1.4, §1.5)', () => {
   it('a duplicate number busts; the bust scores 0 and the cards stay in front', () => {
     const { state, events } = replay({ top: ['5', '6', '7', '5'], actions: [[1, hit]] });
     expect(state.players[1]).toMatchObject({ status: 'busted', cards: ['5', '5'] });
-    expect(events.some((e) => e.type === 'busted')).toBe(true);
+    expect(events.some((e) => e.kind === 'busted')).toBe(true);
     expect(state.turn).toBe(2);
   });
 
   it('Second Chance discards itself and the duplicate, the player stays in, and the turn ends (C Case 5)', () => {
     const { state, events } = replay({ top: ['second_chance', '6', '7', '3', '9', '8', '3'], actions: [[1, hit], [2, hit], [0, hit], [1, hit]] });
     expect(state.players[1]).toMatchObject({ status: 'active', cards: ['3'] });
-    expect(events.some((e) => e.type === 'second_chance_used')).toBe(true);
+    expect(events.some((e) => e.kind === 'saved')).toBe(true);
     expect(state.discard).toEqual(['second_chance', '3']);
     expect(state.turn).toBe(2);
   });
@@ -144,7 +144,7 @@ describe('bust, Second Chance, Flip 7 (§1.4, §1.5)', () => {
     const { state, events } = replay({ top: ['second_chance', 'second_chance', '7', 'second_chance'], actions: [[1, hit]] });
     expect(state.players[0].cards).toContain('second_chance');
     expect(state.pending).toBeNull();
-    expect(events).toContainEqual({ type: 'second_chance_given', from: 1, to: 0 });
+    expect(events).toContainEqual({ kind: 'second_chance', seat: 0, by: 1 });
   });
 
   it('seven different numbers (0 counts) end the round at once for everyone with +15 (§1.4)', () => {
@@ -152,7 +152,7 @@ describe('bust, Second Chance, Flip 7 (§1.4, §1.5)', () => {
       top: ['0', '12', '11', '1', '9', '2', '10', '3', '8', '4', '7', '5', '+4', '6'],
       actions: [[1, hit], [2, stay], [0, hit], [1, hit], [0, hit], [1, hit], [0, hit], [1, hit], [0, hit], [1, hit], [0, hit], [1, hit]],
     });
-    expect(events).toContainEqual({ type: 'flip7', seat: 1 });
+    expect(events).toContainEqual({ kind: 'flip7', seat: 1, score: 36 });
     expect(state.phase).toBe('round_over');
     expect(state.players[1].cards).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(state.players[1].roundScore).toBe(21 + 15);
@@ -171,7 +171,7 @@ describe('Freeze and Flip Three (§1.5)', () => {
 
   it('the only active player must target themselves: no choice is asked', () => {
     const { state, events } = replay({ top: ['5', '6', '7', 'freeze'], actions: [[1, stay], [2, stay], [0, hit]] });
-    expect(events).toContainEqual({ type: 'frozen', seat: 0, by: 0 });
+    expect(events).toContainEqual({ kind: 'frozen', seat: 0, by: 0 });
     expect(state.phase).toBe('round_over');
     expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', 'freeze'], roundScore: 7 });
   });
@@ -182,9 +182,9 @@ describe('Freeze and Flip Three (§1.5)', () => {
       actions: [[1, hit], [1, target(2)]],
     });
     expect(state.players[2].cards).toEqual(['6', '1', '2']);
-    expect(events).toContainEqual({ type: 'set_aside', seat: 2, card: 'freeze' });
+    expect(events).toContainEqual({ kind: 'set_aside', seat: 2, card: 'freeze' });
     // Bo, the Flip Three target, assigns the Freeze.
-    expect(state.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    expect(state.pending).toMatchObject({ chooser: 2, card: 'freeze', source: 'assign' });
     const next = applyAction(state, 2, target(0), KEEP_ORDER);
     expect(next.ok && next.state.players[0].status).toBe('frozen');
     // Turn order continues after the player who drew the Flip Three (Ari → Bo), not after the target (C Case 19).
@@ -202,16 +202,16 @@ describe('Freeze and Flip Three (§1.5)', () => {
     // FAQ procedure step 4: "assign these in the order they were flipped … Next, discard the original Flip 3 card; its
     // resolution is now complete. Assigned Freezes and Flip 3s then take effect sequentially."
     const { state, events } = replay({ top: ['5', '6', '7', 'flip_three', '1', 'freeze', '2'], actions: [[1, hit], [1, target(2)]] });
-    expect(state.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    expect(state.pending).toMatchObject({ chooser: 2, card: 'freeze', source: 'assign' });
     // Bo's three cards are flipped, but the Flip Three is not resolved while the Freeze waits for its owner.
     expect(state.discard).toEqual([]);
-    expect(events.some((e) => e.type === 'discarded')).toBe(false);
+    expect(events.some((e) => e.kind === 'discarded')).toBe(false);
     expect(setAsideCount(state)).toBe(2); // the Flip Three and the Freeze
     expect(allCards(state)).toHaveLength(94);
     const next = applyAction(state, 2, target(0), KEEP_ORDER);
     if (!next.ok) throw new Error(next.code);
-    expect(next.events.map((e) => e.type)).toEqual(['discarded', 'frozen']);
-    expect(next.events[0]).toEqual({ type: 'discarded', card: 'flip_three', reason: 'flip three resolved' });
+    expect(next.events.map((e) => e.kind)).toEqual(['discarded', 'frozen']);
+    expect(next.events[0]).toEqual({ kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' });
     expect(next.state.discard).toEqual(['flip_three']);
     expect(setAsideCount(next.state)).toBe(0);
   });
@@ -221,20 +221,20 @@ describe('Freeze and Flip Three (§1.5)', () => {
     // Second Chance, 7 (saved), 3. Discards in play order: Flip Three #1, the Second Chance and the 7, Flip Three #2.
     const top = ['5', '6', '7', 'flip_three', '1', 'flip_three', '2', 'second_chance', '7', '3'] as const;
     const { state: assigning } = replay({ top: [...top], actions: [[1, hit], [1, target(2)]] });
-    expect(assigning.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign' });
+    expect(assigning.pending).toMatchObject({ chooser: 2, card: 'flip_three', source: 'assign' });
     expect(assigning.discard).toEqual([]);
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
-    const order = events.filter((e) => ['discarded', 'flip_three', 'drew', 'second_chance_used'].includes(e.type)).slice(-9);
+    const order = events.filter((e) => ['discarded', 'flip_three', 'drew', 'saved'].includes(e.kind)).slice(-9);
     expect(order).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 0, by: 2 },
-      { type: 'drew', seat: 0, card: 'second_chance', cause: 'flip_three' },
-      { type: 'drew', seat: 0, card: '7', cause: 'flip_three' },
-      { type: 'discarded', card: 'second_chance', reason: 'used' },
-      { type: 'discarded', card: '7', reason: 'duplicate saved by second chance' },
-      { type: 'second_chance_used', seat: 0, card: '7' },
-      { type: 'drew', seat: 0, card: '3', cause: 'flip_three' },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 0, by: 2 },
+      { kind: 'drew', seat: 0, card: 'second_chance', cause: 'flip_three' },
+      { kind: 'drew', seat: 0, card: '7', cause: 'flip_three' },
+      { kind: 'discarded', card: 'second_chance', reason: 'used' },
+      { kind: 'discarded', card: '7', reason: 'duplicate saved by second chance' },
+      { kind: 'saved', seat: 0, card: '7' },
+      { kind: 'drew', seat: 0, card: '3', cause: 'flip_three' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
     ]);
     expect(state.discard).toEqual(['flip_three', 'second_chance', '7', 'flip_three']);
     expect(state.players[0].cards).toEqual(['7', '3']);
@@ -256,7 +256,7 @@ describe('Freeze and Flip Three (§1.5)', () => {
 
   it('a Second Chance drawn during a Flip Three is kept at once and can save a later duplicate (C Cases 22-24)', () => {
     const { state, events } = replay({ top: ['5', '6', '7', 'flip_three', 'second_chance', '5'], actions: [[1, hit], [1, target(1)]] });
-    expect(events.some((e) => e.type === 'second_chance_used')).toBe(true);
+    expect(events.some((e) => e.kind === 'saved')).toBe(true);
     expect(state.players[1].status).toBe('active');
   });
 });
@@ -277,7 +277,7 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
   // by one in sequence, in the order in which they were assigned." Sub-case (c) settles chains: a card assigned earlier
   // (C's Freeze) takes effect before one assigned later by another Flip Three's target (B's Flip Three #3 to C).
   const effects = (events: readonly Flip7Event[]) =>
-    events.filter((e) => e.type === 'frozen' || e.type === 'flip_three' || (e.type === 'discarded' && e.card === 'flip_three'));
+    events.filter((e) => e.kind === 'frozen' || e.kind === 'flip_three' || (e.kind === 'discarded' && e.card === 'flip_three'));
 
   // Ari hits Flip Three #1 and gives it to Bo (player A); Bo flips Flip Three #2, a Freeze and a 1, gives #2 to Dana (B)
   // and the Freeze to Ari (C); Dana flips Flip Three #3, a 2 and a 3.
@@ -288,12 +288,12 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const { state, events } = replay({ top: [...chain], actions: bosChoices });
     // Bo assigned in the order he flipped: Flip Three #2 first, then the Freeze; #2 took effect first (Dana flipped).
     expect(effects(events)).toEqual([
-      { type: 'flip_three', seat: 2, by: 1 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 0, by: 2 },
+      { kind: 'flip_three', seat: 2, by: 1 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 0, by: 2 },
     ]);
     expect(state.players[0].cards).toEqual(['7', '2', '3']);
-    expect(state.pending).toMatchObject({ chooser: 0, kind: 'flip_three', source: 'assign' });
+    expect(state.pending).toMatchObject({ chooser: 0, card: 'flip_three', source: 'assign' });
     expect(state.players[1]).toMatchObject({ status: 'active', cards: ['5'] });
     expect(state.pending!.targets).toContain(1);
     expect(allCards(state)).toHaveLength(94);
@@ -304,13 +304,13 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     // "After B assigns Flip 3 card #3 to C, B discards Flip 3 card #2 … Next, C's Freeze card takes effect, and – since C
     // is now frozen – C discards Flip 3 card #3."
     expect(effects(events).slice(-3)).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'frozen', seat: 1, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'frozen', seat: 1, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
     ]);
     expect(state.players[1]).toMatchObject({ status: 'frozen', cards: ['5', 'freeze'] });
     // Ari flipped nothing: the cards a Flip Three would have given him are still on the deck.
-    expect(events.filter((e) => e.type === 'drew' && e.seat === 1 && e.cause === 'flip_three')).toEqual([]);
+    expect(events.filter((e) => e.kind === 'drew' && e.seat === 1 && e.cause === 'flip_three')).toEqual([]);
     expect(state.deck.slice(0, 3)).toEqual(['8', '9', '10']);
     expect(state.discard).toEqual(['flip_three', 'flip_three', 'flip_three']);
     expect(state.pending).toBeNull();
@@ -325,8 +325,8 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const { state, events } = replay({ top: [...top], actions: [[1, target(2)], [2, target(0)], [2, target(1)], [0, target(1)]] });
     expect(state.players[1]).toMatchObject({ status: 'frozen', cards: ['freeze'] });
     expect(effects(events).slice(-2)).toEqual([
-      { type: 'frozen', seat: 1, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+      { kind: 'frozen', seat: 1, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
     ]);
     expect(state.deck.slice(0, 3)).toEqual(['8', '9', '10']);
     // The deal resumes after the chain: Bo and Dana already hold cards, so each is asked Hit or Stay (C Case 18).
@@ -342,9 +342,9 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)], [0, target(0)]] });
     expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', '2', '3', 'freeze'] });
     expect(effects(events).slice(-3)).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'frozen', seat: 0, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'frozen', seat: 0, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
     ]);
     expect(state.deck.slice(0, 3)).toEqual(['4', '8', '9']);
     expect(state.turn).toBe(2);
@@ -357,10 +357,10 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const top = ['5', '6', '7', 'flip_three', 'flip_three', 'flip_three', '1', 'freeze', '2', '3', '4', '8', '9', '10'] as const;
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)], [0, target(0)]] });
     expect(effects(events).slice(-4)).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 0, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'frozen', seat: 0, by: 0 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 0, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'frozen', seat: 0, by: 0 },
     ]);
     expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', '2', '3', '4', '8', '9', 'freeze'] });
     expect(state.deck[0]).toBe('10');
@@ -373,10 +373,10 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)]] });
     expect(state.players[0]).toMatchObject({ status: 'busted', cards: ['7', '7'] });
     expect(effects(events).slice(-4)).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 0, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 0, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'discarded', card: 'flip_three', reason: 'target already out of the round' },
     ]);
     expect(state.deck.slice(0, 2)).toEqual(['8', '9']);
     expect(state.turn).toBe(2);
@@ -389,12 +389,12 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const top = ['12', '11', '0', '10', '1', '9', '2', '7', '3', '8', '4', 'flip_three', 'flip_three', 'flip_three', '6', '5', '6', '10'] as const;
     const turns: [number, Flip7Action][] = [[1, stay], [2, hit], [0, hit], [2, hit], [0, hit], [2, hit], [0, hit], [2, hit], [0, hit], [2, hit]];
     const { state, events } = replay({ top: [...top], actions: [...turns, [2, target(2)], [2, target(0)], [2, target(0)]] });
-    expect(events).toContainEqual({ type: 'flip7', seat: 0 });
+    expect(events).toContainEqual({ kind: 'flip7', seat: 0, score: 36 });
     expect(state.phase).toBe('round_over');
     expect(state.players[0].cards).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(state.players[0].roundScore).toBe(21 + 15);
     // Flip Three #3 never took effect, and the Flip 7 stopped the flipping at two cards.
-    expect(events.filter((e) => e.type === 'flip_three' && e.seat === 0)).toHaveLength(1);
+    expect(events.filter((e) => e.kind === 'flip_three' && e.seat === 0)).toHaveLength(1);
     expect(state.deck[0]).toBe('10');
     expect(state.discard).toEqual(['flip_three', 'flip_three', 'flip_three']);
     expect(allCards(state)).toHaveLength(94);
@@ -403,15 +403,15 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
   it('C Case 16(b): with no bust or Flip 7 on the first, the same player resolves the second at once — it is not assigned again', () => {
     const top = ['5', '6', '7', 'flip_three', 'flip_three', 'flip_three', '1', '2', '3', '4', '8', '9', '+4', '10'] as const;
     const { state: assigning } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
-    expect(assigning.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign', targets: [0, 1, 2] });
+    expect(assigning.pending).toMatchObject({ chooser: 2, card: 'flip_three', source: 'assign', targets: [0, 1, 2] });
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(0)]] });
     expect(state.pending).toBeNull();
     expect(effects(events).slice(-5)).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 0, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 0, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 0, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 0, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
     ]);
     expect(state.players[0]).toMatchObject({ status: 'active', cards: ['7', '2', '3', '4', '8', '9', '+4'] });
     expect(state.turn).toBe(2);
@@ -421,17 +421,17 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
   it('C Case 16: cards are assigned in the order flipped (a Freeze before a Flip Three), and none takes effect until all are assigned', () => {
     const top = ['5', '6', '7', 'flip_three', 'freeze', 'flip_three', '1', '2', '3', '4', '8'] as const;
     const { state: first } = replay({ top: [...top], actions: [[1, hit], [1, target(2)]] });
-    expect(first.pending).toMatchObject({ chooser: 2, kind: 'freeze', source: 'assign' });
+    expect(first.pending).toMatchObject({ chooser: 2, card: 'freeze', source: 'assign' });
     // Bo gives the Freeze to Dana: she is not frozen yet, and may still be given the Flip Three.
     const { state: second } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)]] });
     expect(second.players[0].status).toBe('active');
-    expect(second.pending).toMatchObject({ chooser: 2, kind: 'flip_three', source: 'assign', targets: [0, 1, 2] });
+    expect(second.pending).toMatchObject({ chooser: 2, card: 'flip_three', source: 'assign', targets: [0, 1, 2] });
     const { state, events } = replay({ top: [...top], actions: [[1, hit], [1, target(2)], [2, target(0)], [2, target(1)]] });
     expect(effects(events).slice(-4)).toEqual([
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'frozen', seat: 0, by: 2 },
-      { type: 'flip_three', seat: 1, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'frozen', seat: 0, by: 2 },
+      { kind: 'flip_three', seat: 1, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
     ]);
     expect(state.players[0]).toMatchObject({ status: 'frozen', cards: ['7', 'freeze'] });
     expect(state.players[1].cards).toEqual(['5', '2', '3', '4']);
@@ -443,11 +443,11 @@ describe('chained Flip Threes: set-aside cards take effect in the order they wer
     const top = ['5', '6', '7', '8', 'flip_three', 'flip_three', 'freeze', '1', 'flip_three', '2', '3', '4', '5', '9'] as const;
     const { state, events } = replay({ top: [...top], actions: [[1, stay], [2, hit], [0, stay], [2, hit]] });
     expect(effects(events).slice(-5)).toEqual([
-      { type: 'flip_three', seat: 2, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'flip_three', seat: 2, by: 2 },
-      { type: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
-      { type: 'frozen', seat: 2, by: 2 },
+      { kind: 'flip_three', seat: 2, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'flip_three', seat: 2, by: 2 },
+      { kind: 'discarded', card: 'flip_three', reason: 'flip three resolved' },
+      { kind: 'frozen', seat: 2, by: 2 },
     ]);
     // Frozen, Bo was the last active player: the round ends there, and Flip Three #3 goes to the discards with it.
     expect(state.phase).toBe('round_over');

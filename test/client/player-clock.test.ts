@@ -1,4 +1,4 @@
-import { clockText, playerClock } from '../../../../client/src/games/gomoku/clock';
+import { clockText, playerClock } from '../../client/src/player-clock';
 
 describe('the players’ clocks', () => {
   const facts = { phase: 'main_game', toMove: 'a', deadline: 100_000, turnSeconds: 60 };

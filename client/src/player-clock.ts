@@ -1,8 +1,14 @@
 /**
- * Both players' clocks. The table runs one clock per move (`turnSeconds`, ending at `deadline`):
- * the player to move sees it count down; the other sees the full allowance they will get.
+ * The players' clocks, as every table with a clock shows them (the player list, player-list.ts).
+ * The table runs one clock per move (`turnSeconds`, ending at `deadline`): the player to move
+ * sees it count down; the others see the full allowance they will get.
  */
 export const LOW_TIME_SECONDS = 10;
+
+/** Whole seconds from now until the epoch-ms time `at` (rounded up), never below zero. */
+export function secondsLeft(at: number, now = Date.now()): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 export interface ClockFacts {
   phase: string;
@@ -30,7 +36,7 @@ export function clockText(seconds: number): string {
 export function playerClock(f: ClockFacts, id: string, now: number): ClockView | null {
   if (!f.turnSeconds || f.phase === 'waiting' || f.phase === 'game_over') return null;
   if (f.toMove === id && f.deadline > 0) {
-    const seconds = Math.max(0, Math.ceil((f.deadline - now) / 1000));
+    const seconds = secondsLeft(f.deadline, now);
     return { text: clockText(seconds), seconds, running: true, low: seconds <= LOW_TIME_SECONDS };
   }
   return { text: clockText(f.turnSeconds), seconds: f.turnSeconds, running: false, low: false };
