@@ -7,6 +7,7 @@
 import { h, toast } from '../dom';
 import { nameOfSeat, type FinishedGame } from './finished-game';
 import type { Scene } from '../fitted-scene';
+import { stepControls, type StepControls, type StepControlsOptions } from './step-controls';
 import './replay.css';
 
 export interface ReplayFrameOptions {
@@ -88,6 +89,43 @@ export function mountScene<P>(renderer: SceneRenderer<P>, stage: HTMLElement, pi
     unmount: () => {
       left = true;
       if (mounted) renderer.destroy();
+    },
+  };
+}
+
+/** A replay's scene stepped by the shared controls (step-controls.ts). */
+export interface SteppedScene {
+  readonly controls: StepControls;
+  /** The step shown. */
+  step(): number;
+  redraw(): void;
+  /** Ends the controls (their keys) and the scene. */
+  close(): void;
+}
+
+/**
+ * Mounts `renderer` in `stage` drawing `pictureAt(k)` for the step the shared controls show
+ * (`options` as for `stepControls`; `onStep` runs before each redraw: Gomoku's analysis follows
+ * the step). The caller places `controls.element` and calls `close()` when the page goes.
+ */
+export function steppedScene<P>(renderer: SceneRenderer<P>, stage: HTMLElement, pictureAt: (k: number) => P, options: Omit<StepControlsOptions, 'show'> & { onStep?(k: number): void }): SteppedScene {
+  let shown = options.initial ?? options.count;
+  const scene = mountScene(renderer, stage, () => pictureAt(shown));
+  const controls = stepControls({
+    ...options,
+    show: (k) => {
+      shown = k;
+      options.onStep?.(k);
+      scene.redraw();
+    },
+  });
+  return {
+    controls,
+    step: () => shown,
+    redraw: scene.redraw,
+    close: () => {
+      controls.destroy();
+      scene.unmount();
     },
   };
 }

@@ -8,8 +8,7 @@ import { createButton, type ClientGame } from '../../../client/src/games/client-
 import { backToLobby, openTableView } from '../../../client/src/table-kit';
 import { replayLink } from '../../../client/src/replay/replay-link';
 import { nameOfSeat, type FinishedGame } from '../../../client/src/replay/finished-game';
-import { mountScene, replayFrame, resultText } from '../../../client/src/replay/layout';
-import { stepControls } from '../../../client/src/replay/step-controls';
+import { replayFrame, resultText, steppedScene } from '../../../client/src/replay/layout';
 import { raceAbout } from './about';
 import { RaceScene } from './scene';
 
@@ -51,21 +50,12 @@ function showRaceReplay(view: HTMLElement, game: FinishedGame): () => void {
   const { added } = game.record as { added: number[] };
   const totals = added.reduce((sums, n) => [...sums, sums[sums.length - 1] + n], [0]);
   const { stage, side } = replayFrame(view, game, { title: 'Race to ten', reason: () => 'reached ten' });
-  let shown = added.length;
-  const scene = mountScene(new RaceScene(), stage, () => totals[shown]);
-  const controls = stepControls({
+  const replay = steppedScene(new RaceScene(), stage, (k) => totals[k], {
     count: added.length,
     words: (k) => (k === 0 ? 'Nothing added yet.' : `${nameOfSeat(game, (k - 1) % 2)} added ${added[k - 1]}: ${totals[k]}${k === added.length ? ` · ${resultText(game, () => 'reached ten')}` : ''}`),
-    show: (k) => {
-      shown = k;
-      scene.redraw();
-    },
   });
-  side.append(controls.element);
-  return () => {
-    controls.destroy();
-    scene.unmount();
-  };
+  side.append(replay.controls.element);
+  return replay.close;
 }
 
 export const raceClient: ClientGame = {

@@ -5,8 +5,7 @@
  */
 import { applyConnectFour, newConnectFour, type ConnectFourState, type Seat } from '../../../../shared/games/connect-four';
 import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
-import { mountScene, replayFrame, resultText } from '../../replay/layout';
-import { stepControls } from '../../replay/step-controls';
+import { replayFrame, resultText, steppedScene } from '../../replay/layout';
 import { ConnectFourRenderer } from './board-renderer';
 import { ENDINGS } from './words';
 
@@ -20,24 +19,15 @@ export function showConnectFourReplay(view: HTMLElement, game: FinishedGame): ()
     states.push(next.ok ? next.state : before);
   }
   const { stage, side } = replayFrame(view, game, { title: 'Connect Four', note: (seat) => (seat === 0 ? 'red' : 'yellow'), reason: (r) => ENDINGS[r] });
-  let shown = moves.length;
-  const scene = mountScene(new ConnectFourRenderer(), stage, () => {
-    const s = states[shown];
-    const lastCell = shown === 0 ? -1 : s.cells.findIndex((c, i) => c !== states[shown - 1].cells[i]);
+  const replay = steppedScene(new ConnectFourRenderer(), stage, (k) => {
+    const s = states[k];
+    const lastCell = k === 0 ? -1 : s.cells.findIndex((c, i) => c !== states[k - 1].cells[i]);
     return { cells: s.cells, lastCell, winLine: s.winLine, dropping: 0 };
-  });
-  const controls = stepControls({
+  }, {
     count: moves.length,
     words: (k) => (k === 0 ? 'The empty grid.' : `${nameOfSeat(game, (k - 1) % 2)}: column ${moves[k - 1] + 1}${k === moves.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
     label: (k) => `${k}. col ${moves[k - 1] + 1}`,
-    show: (k) => {
-      shown = k;
-      scene.redraw();
-    },
   });
-  side.append(controls.element);
-  return () => {
-    controls.destroy();
-    scene.unmount();
-  };
+  side.append(replay.controls.element);
+  return replay.close;
 }

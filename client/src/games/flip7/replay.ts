@@ -8,8 +8,7 @@ import type { Flip7LogEntry } from '../../../../shared/games/flip7/log';
 import { tablesAlong, type LogTable } from '../../../../shared/games/flip7/log-table';
 import { h } from '../../dom';
 import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
-import { mountScene, replayFrame, resultText } from '../../replay/layout';
-import { stepControls } from '../../replay/step-controls';
+import { replayFrame, resultText, steppedScene } from '../../replay/layout';
 import { logWords } from './log-words';
 import { cardsInPicture, pictureAtStep } from './log-picture';
 import { TableRenderer } from './table-renderer';
@@ -41,24 +40,12 @@ export function showFlip7Replay(view: HTMLElement, game: FinishedGame): () => vo
   stage.id = 'flip7-replay-table';
   stage.classList.add('flip7-replay-stage');
   stage.style.setProperty('--seats', String(seats));
-  let shown = 0;
-  const scene = mountScene(new TableRenderer(), stage, () => {
+  const replay = steppedScene(new TableRenderer(), stage, (k) => {
     // Published for tests and tools: the step shown and the cards in front of everyone.
-    const picture = pictureAtStep(tables, record.log, shown, seats, seatAt, 'Before the first deal');
-    Object.assign(stage.dataset, { step: shown, cards: cardsInPicture(picture) });
+    const picture = pictureAtStep(tables, record.log, k, seats, seatAt, 'Before the first deal');
+    Object.assign(stage.dataset, { step: k, cards: cardsInPicture(picture) });
     return picture;
-  });
-  const controls = stepControls({
-    count: record.log.length,
-    words: (k) => flip7StepWords(game, record, k),
-    show: (k) => {
-      shown = k;
-      scene.redraw();
-    },
-  });
-  side.append(controls.element, h('p', { class: 'flip7-legend muted' }, '◆ Dealer · the highlighted row is the player the step is about'));
-  return () => {
-    controls.destroy();
-    scene.unmount();
-  };
+  }, { count: record.log.length, words: (k) => flip7StepWords(game, record, k) });
+  side.append(replay.controls.element, h('p', { class: 'flip7-legend muted' }, '◆ Dealer · the highlighted row is the player the step is about'));
+  return replay.close;
 }

@@ -8,8 +8,7 @@ import { pointName } from '../../../../shared/games/gomoku/notation';
 import { BoardRenderer } from './board-renderer';
 import { CHOICE_WORDS } from './move-list';
 import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
-import { mountScene, replayFrame, resultText } from '../../replay/layout';
-import { stepControls } from '../../replay/step-controls';
+import { replayFrame, resultText, steppedScene } from '../../replay/layout';
 import { h } from '../../dom';
 import { inputFromReplay } from '../../../../shared/games/gomoku/analysis/replay-input';
 import type { GameAnalysisPanel } from './analysis/game-panel';
@@ -68,25 +67,20 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame, options
   const seatColour = (seat: number) => (seat === record.black ? 'Black' : seat === record.white ? 'White' : '');
   const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: (r) => REASONS[r] });
   stage.id = 'replay-board';
-  let shown = 0;
   let analysis: GameAnalysisPanel | null = null;
   const stonesAt = (k: number) => record.steps.slice(0, k).filter((s) => s.type === 'place').length;
-  const scene = mountScene(new BoardRenderer(), stage, () => {
-    const picture = pictureAt(record, shown);
+  const replay = steppedScene(new BoardRenderer(), stage, (k) => {
+    const picture = pictureAt(record, k);
     // Published for tests and tools: the step on the board and how many stones it has.
-    Object.assign(stage.dataset, { step: shown, stones: picture.moves.length });
+    Object.assign(stage.dataset, { step: k, stones: picture.moves.length });
     return analysis ? { ...picture, ...analysis.overlayAt(picture.moves.length) } : picture;
-  });
-  const controls = stepControls({
+  }, {
     count: record.steps.length,
     words: (k) => gomokuStepWords(game, record, k),
     label: (k) => gomokuStepLabel(record, k),
-    show: (k) => {
-      shown = k;
-      analysis?.show(stonesAt(k));
-      scene.redraw();
-    },
+    onStep: (k) => analysis?.show(stonesAt(k)),
   });
+  const { controls } = replay;
   // Analysis is offered here only: this page shows finished games alone (the server keeps no live one).
   const analyse = h('button', { id: 'replay-analyse', type: 'button', class: 'primary' }, 'Analyse with the engine');
   let left = false;
@@ -105,8 +99,8 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame, options
       continueLink: (s) => analysisBoardLink(input.rule, stones.slice(0, s).map((p) => (p.type === 'place' ? p.cell : -1))),
     });
     analyse.replaceWith(analysis.element);
-    analysis.show(stonesAt(shown));
-    scene.redraw();
+    analysis.show(stonesAt(replay.step()));
+    replay.redraw();
   });
   side.append(controls.element, analyse);
   // Opened from an "Analyse" link (the end-of-game screen, the player and match pages): the analysis starts at once.
@@ -114,7 +108,6 @@ export function gomokuReplayScene(view: HTMLElement, game: FinishedGame, options
   return () => {
     left = true;
     analysis?.destroy();
-    controls.destroy();
-    scene.unmount();
+    replay.close();
   };
 }
