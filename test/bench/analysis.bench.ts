@@ -9,7 +9,8 @@ import { Clock } from '../../shared/games/gomoku/ai/clock';
 import { LEVELS } from '../../shared/games/gomoku/ai/levels';
 import { judgeMainMove } from '../../shared/games/gomoku/ai/main-game';
 import { Position } from '../../shared/games/gomoku/ai/position';
-import { analyseGame, assessMoves, inputFromReplay, stonesOf, type Verdict } from '../../shared/games/gomoku/analysis';
+import { TranspositionTable } from '../../shared/games/gomoku/ai/transposition';
+import { ANALYSIS_DEPTH, ANALYSIS_LEVEL, analyseGame, assessMoves, inputFromReplay, nodeClock, stonesOf, type AnalysisInput, type Verdict } from '../../shared/games/gomoku/analysis';
 import { RECORDED_GAME_STEPS } from '../support/gomoku-recorded-game';
 import { report } from './timing';
 
@@ -17,12 +18,16 @@ const STONES = 60;
 /** Positions the level-3 computer is timed on for the baseline depth (600 ms each). */
 const BASELINE_POSITIONS = [10, 20, 30, 40, 50];
 
+/** The bench's game: the first 60 stones of the recorded game and the choices among them. */
+function benchInput(): AnalysisInput {
+  const whole = inputFromReplay('standard', RECORDED_GAME_STEPS);
+  let placed = 0;
+  return { ...whole, steps: whole.steps.filter((s) => s.type !== 'place' || ++placed <= STONES) };
+}
+
 export function benchAnalysis(): void {
   console.log('\n# Gomoku analysis (one core)');
-  const whole = inputFromReplay('standard', RECORDED_GAME_STEPS);
-  // The first 60 stones and the choices among them.
-  let placed = 0;
-  const input = { ...whole, steps: whole.steps.filter((s) => s.type !== 'place' || ++placed <= STONES) };
+  const input = benchInput();
   const start = performance.now();
   let firstTenMarks = 0;
   let quickEnd = 0;
@@ -58,4 +63,43 @@ export function benchAnalysis(): void {
   report(`level-3 computer's depth, ${computerDepths.length} positions (600 ms)`, mean(computerDepths), 'plies');
   report('analysis depth, same positions', mean(analysisDepths), 'plies', { name: 'computer', value: mean(computerDepths) });
   report('analysis depth, every searched position', meanDepth, 'plies');
+}
+
+/**
+ * What issue 31's goal asks of the analysis, in work (`npm run bench -- analysis-cost`): every
+ * position of the bench's game searched to a fixed depth with no node budget, once with one
+ * table along the game (as the analysis searches) and once with a new table of the computer's
+ * size a position (as the computer decides). The analysis has 10 s for the game's 61 positions
+ * where the computer thinks 600 ms about one; the table kept along the game is the only
+ * saving the computer does not share (one engine: a faster search deepens both).
+ */
+export function benchAnalysisCost(): void {
+  console.log('\n# Gomoku analysis: the work to reach a depth everywhere (one core)');
+  const input = benchInput();
+  const stones = stonesOf(input);
+  const searchAll = (depth: number, alongTheGame: boolean) => {
+    const level = { ...ANALYSIS_LEVEL, search: { ...ANALYSIS_LEVEL.search, maxDepth: depth, iterationGrowth: undefined } };
+    const kept = new TranspositionTable(20);
+    const pos = new Position(input.rule);
+    let nodes = 0;
+    const start = performance.now();
+    for (let n = 0; n <= stones.length; n++) {
+      if (n > 0) pos.play(stones[n - 1].cell, stones[n - 1].colour);
+      const judgement = judgeMainMove(pos, level, nodeClock(Number.MAX_SAFE_INTEGER), alongTheGame ? kept : new TranspositionTable());
+      nodes += judgement.outcome?.nodes ?? 0;
+    }
+    return { ms: performance.now() - start, nodes };
+  };
+  const shallower = searchAll(ANALYSIS_DEPTH - 1, true);
+  const along = searchAll(ANALYSIS_DEPTH, true);
+  const fresh = searchAll(ANALYSIS_DEPTH, false);
+  const positions = stones.length + 1;
+  report(`${ANALYSIS_DEPTH - 1} plies everywhere, one table along the game`, shallower.ms, 'ms');
+  report(`${ANALYSIS_DEPTH} plies everywhere, one table along the game`, along.ms, 'ms', { name: `${ANALYSIS_DEPTH - 1} plies`, value: shallower.ms });
+  report(`  search nodes`, along.nodes, 'nodes', { name: `${ANALYSIS_DEPTH - 1} plies`, value: shallower.nodes });
+  report(`${ANALYSIS_DEPTH} plies everywhere, a new table a position`, fresh.ms, 'ms', { name: 'one table', value: along.ms });
+  report(`  search nodes`, fresh.nodes, 'nodes', { name: 'one table', value: along.nodes });
+  const needed = (positions * LEVELS[3].budgetMs) / 10_000;
+  report(`saving needed: ${positions} x ${LEVELS[3].budgetMs} ms in 10 s`, needed, 'x');
+  report('saving the table along the game gives', fresh.nodes / along.nodes, 'x', { name: 'needed', value: needed });
 }

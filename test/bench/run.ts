@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, http-body, db, startup.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, analysis-cost, http-body, db, startup.
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
 import { benchFlood } from './flood.bench';
 import { benchComputerResponsiveness } from './computer-responsiveness.bench';
-import { benchAnalysis } from './analysis.bench';
+import { benchAnalysis, benchAnalysisCost } from './analysis.bench';
 import { benchHttpBody } from './http-body.bench';
 import { benchDatabase } from './db.bench';
 import { benchStartup } from './startup.bench';
@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   flood: benchFlood,
   computer: benchComputerResponsiveness,
   analysis: benchAnalysis,
+  'analysis-cost': benchAnalysisCost,
   'http-body': benchHttpBody,
   db: benchDatabase,
   startup: benchStartup,
