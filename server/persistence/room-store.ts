@@ -95,11 +95,16 @@ const PREFIX = 'parlor:';
 export const MAX_SNAPSHOT_BYTES = 256 * 1024;
 /** The action log keeps a room's latest entries only. */
 export const MAX_LOG_ENTRIES = 2000;
+/** The save script's numeric arguments, as the text ioredis would make of them on every save. */
+const TTL_ARG = String(ROOM_TTL_SECONDS);
+const MAX_LOG_ENTRIES_ARG = String(MAX_LOG_ENTRIES);
 
 /**
  * One save: the snapshot (with its expiry), the tokens written since dropped, the owner, and
  * the action's log entry (when there is one) appended to the bounded log — unless it is already
- * the log's last entry (the same save tried again after its answer was lost).
+ * the log's last entry (the same save tried again after its answer was lost). The log is trimmed
+ * only once RPUSH says it is over its bound: the same list as trimming after every push, one call
+ * fewer (each call in a script costs Redis ~3.5 µs on this machine, the script itself ~7 µs).
  * KEYS: room, tokens, owners, log. ARGV: snapshot, ttl, roomId, owner, entry ('' for none), max entries.
  */
 const SAVE_SCRIPT = `
@@ -107,8 +112,9 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
 if ARGV[5] ~= '' and redis.call('LINDEX', KEYS[4], -1) ~= ARGV[5] then
-  redis.call('RPUSH', KEYS[4], ARGV[5])
-  redis.call('LTRIM', KEYS[4], -tonumber(ARGV[6]), -1)
+  if redis.call('RPUSH', KEYS[4], ARGV[5]) > tonumber(ARGV[6]) then
+    redis.call('LTRIM', KEYS[4], -tonumber(ARGV[6]), -1)
+  end
   redis.call('EXPIRE', KEYS[4], ARGV[2])
 end
 return 1
@@ -153,9 +159,11 @@ export class RedisRoomStore implements RoomStore {
     // Stored as a StoredRoom; the snapshot's JSON is the room's own text, not serialized again.
     const owner = JSON.stringify({ name: room.name, roomId: room.roomId, processId: room.processId });
     const text = `${owner.slice(0, -1)},"snapshot":${room.snapshotJson}}`;
-    await this.savesConnected();
-    const save = (this.saves as unknown as { parlorSave: (...args: (string | number)[]) => Promise<unknown> }).parlorSave;
-    await save.call(this.saves, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, ROOM_TTL_SECONDS, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES);
+    // Only a save that finds the connection being made waits for it: the others are queued for
+    // this turn's pipeline at once, without an extra promise and turn of the microtask queue.
+    if (this.saves.status !== 'ready') await this.savesConnected();
+    const save = (this.saves as unknown as { parlorSave: (...args: string[]) => Promise<unknown> }).parlorSave;
+    await save.call(this.saves, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, TTL_ARG, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES_ARG);
   }
 
   /**
