@@ -10,7 +10,7 @@ import { LEVELS } from '../../shared/games/gomoku/ai/levels';
 import { judgeMainMove } from '../../shared/games/gomoku/ai/main-game';
 import { Position } from '../../shared/games/gomoku/ai/position';
 import { TranspositionTable } from '../../shared/games/gomoku/ai/transposition';
-import { ANALYSIS_DEPTH, ANALYSIS_LEVEL, analyseGame, assessMoves, inputFromReplay, nodeClock, stonesOf, type AnalysisInput, type Verdict } from '../../shared/games/gomoku/analysis';
+import { ANALYSIS_DEPTH, ANALYSIS_LEVEL, DEEP_TABLE_BITS, analyseGame, assessMoves, inputFromReplay, nodeClock, stonesOf, type AnalysisInput, type Verdict } from '../../shared/games/gomoku/analysis';
 import { RECORDED_GAME_STEPS } from '../support/gomoku-recorded-game';
 import { report } from './timing';
 
@@ -79,7 +79,7 @@ export function benchAnalysisCost(): void {
   const stones = stonesOf(input);
   const searchAll = (depth: number, alongTheGame: boolean) => {
     const level = { ...ANALYSIS_LEVEL, search: { ...ANALYSIS_LEVEL.search, maxDepth: depth, iterationGrowth: undefined } };
-    const kept = new TranspositionTable(20);
+    const kept = new TranspositionTable(DEEP_TABLE_BITS);
     const pos = new Position(input.rule);
     let nodes = 0;
     const start = performance.now();

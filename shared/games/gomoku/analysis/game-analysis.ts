@@ -32,7 +32,7 @@ export interface AnalysisBudget {
  * computer's decision and the table is kept along the whole game (~7% fewer nodes than 2^17 for
  * the same depths in the bench's game). The quick pass keeps the computer's size.
  */
-const DEEP_TABLE_BITS = 20;
+export const DEEP_TABLE_BITS = 20;
 
 export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 200_000 };
 
