@@ -52,6 +52,8 @@ export interface TableViewOptions<S extends TableState> {
   isPlayer?: (room: Room<any, S>) => boolean;
   /** Whether the tab forgets its token when the view closes (a spectator's always); e.g. a finished game's. */
   forgetWhen?: (room: Room<any, S>) => boolean;
+  /** What the view keeps beside the synced state, added to the test hook's state (Gomoku's move list). */
+  shown?: () => Record<string, unknown>;
 }
 
 /** Opens the table `roomId` for a view; null when it could not (openTable said why and moved on). */
@@ -80,7 +82,7 @@ export async function openTableView<S extends TableState>(roomId: string, watch:
       run();
       // Read-only hook for the browser tests and debugging: the decoded state, who we are, whether the table is open.
       // Set once the view has drawn: a test that sees a state through it sees the page that shows it.
-      Object.assign(window, { parlorTable: { state: () => room.state?.toJSON(), sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
+      Object.assign(window, { parlorTable: { state: () => room.state && { ...(room.state.toJSON() as object), ...options.shown?.() }, sessionId: () => room.sessionId, live: () => room.connection?.isOpen === true, roomId } });
     },
     async mount(scene, container) {
       await scene.mount(container);

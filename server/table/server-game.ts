@@ -53,6 +53,8 @@ export interface MirrorContext<G extends AnyGame, L = unknown> {
   readonly host: string;
   /** Epoch ms at which the game goes on by itself (between rounds), 0 when it does not. */
   readonly advanceAt: number;
+  /** Epoch ms at which the current game was set up (0 before the first): it names the game to clients. */
+  readonly startedAt: number;
   /** The events of the step being mirrored (empty on a restore). */
   readonly events: readonly EventOf<G>[];
   /** The server part's own data in this room (`local`). */

@@ -484,6 +484,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       seats: this.seats.list,
       host: this.seats.host,
       advanceAt: this.turnClock.advanceAt,
+      startedAt: this.startedAt,
       events: this.lastEvents,
       local: this.local,
     });
@@ -491,6 +492,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     ctx.seats = this.seats.list;
     ctx.host = this.seats.host;
     ctx.advanceAt = this.turnClock.advanceAt;
+    ctx.startedAt = this.startedAt;
     ctx.events = this.lastEvents;
     ctx.local = this.local;
     return ctx;

@@ -3,7 +3,7 @@ import { matchMaker } from '@colyseus/core';
 import { flatCells, type GomokuState } from '../../shared/games/gomoku';
 import { sdkClient, startTestServer, waitForState } from '../support/server';
 import { rulesOf } from '../support/room-internals';
-import { act, boardOf, cell, expectRejected, seatTwo, serverState, stoneAt } from '../support/gomoku-client';
+import { act, boardOf, cell, expectRejected, movesOf, seatTwo, serverState, stoneAt, waitForMoves } from '../support/gomoku-client';
 
 let server: RunningParlor;
 beforeAll(async () => { server = await startTestServer(); });
@@ -58,7 +58,7 @@ describe('gomoku room: a game through every Swap 2 branch', () => {
     await act(p2, 'place', cell(14, 14), [p1, p2]);
     expect(p1.state.phase).toBe('swap2_final_choice');
     expect([...p1.state.choices]).toEqual(['black', 'white']);
-    expect(boardOf(p1.state).filter((c) => c !== 0)).toHaveLength(5);
+    expect(boardOf(movesOf(p1)).filter((c) => c !== 0)).toHaveLength(5);
     await act(p1, 'choose', { choice: final }, [p1, p2]);
     expect(p1.state.blackPlayer).toBe(final === 'black' ? p1.sessionId : p2.sessionId);
     expect(p1.state.toMove).toBe(p1.state.whitePlayer);
@@ -68,7 +68,7 @@ describe('gomoku room: a game through every Swap 2 branch', () => {
     await Promise.all([p1.leave(), p2.leave()]);
   });
 
-  it('the synced state has no board: clients build it from the moves, and it matches the rules board', async () => {
+  it('the synced state has no board and no move list: clients keep the list from the last moves, and it matches the rules board', async () => {
     const { p1, p2 } = await seatTwo(sdkClient(server));
     await opening(p1, p2);
     await act(p2, 'choose', { choice: 'place_more' }, [p1, p2]);
@@ -77,11 +77,18 @@ describe('gomoku room: a game through every Swap 2 branch', () => {
     expect(synced).not.toHaveProperty('board');
     expect(p1.state.toJSON()).not.toHaveProperty('board');
     expect('board' in p2.state).toBe(false);
-    expect([...p1.state.moves]).toEqual([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0]);
+    expect(synced).not.toHaveProperty('moves');
+    expect(synced).toMatchObject({ moveCount: 4, lastMove: 14 * 15 + 0 });
+    expect(movesOf(p1)).toEqual([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0]);
     const rules = rulesOf<GomokuState>(matchMaker.getLocalRoomById(p1.roomId))!;
-    expect(boardOf(p1.state)).toEqual(flatCells(rules.board));
-    expect(boardOf(synced)).toEqual(flatCells(rules.board));
-    expect([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0].map((c) => stoneAt(p2.state, c))).toEqual([1, 2, 1, 2]);
+    expect(boardOf(movesOf(p1))).toEqual(flatCells(rules.board));
+    expect([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0].map((c) => stoneAt(movesOf(p2), c))).toEqual([1, 2, 1, 2]);
+    // A client that joins now gets the whole list once, by asking (room-moves.ts), then follows the last moves.
+    const late = await sdkClient(server).joinById(p1.roomId, { spectate: true });
+    expect(await waitForMoves(late)).toEqual([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0]);
+    await act(p2, 'place', cell(14, 14), [p1, p2, late as any]);
+    expect(movesOf(late)).toEqual([7 * 15 + 7, 7 * 15 + 8, 9 * 15 + 9, 14 * 15 + 0, 14 * 15 + 14]);
+    await late.leave();
     await Promise.all([p1.leave(), p2.leave()]);
   });
 
@@ -163,7 +170,8 @@ describe('gomoku room: refusals', () => {
     expect(await closed).toBeGreaterThan(0);
     await act(p1, 'place', cell(3, 3), [p1, watcher as any]);
     expect(watcher.state.toJSON()).toEqual(serverState(p1.roomId));
-    expect(stoneAt(serverState(p1.roomId), 3 * 15 + 3)).toBe(1);
+    expect(flatCells(rulesOf<GomokuState>(matchMaker.getLocalRoomById(p1.roomId))!.board)[3 * 15 + 3]).toBe(1);
+    expect(stoneAt(await waitForMoves(watcher, (m) => m.length === 1), 3 * 15 + 3)).toBe(1);
     // The server saw a drop, not a leave (STACK.md fact 14): the seat is held for p2. The client
     // can see its socket closed before the server has handled the close, so wait for the server.
     await waitForState(p1, (s) => s.players.get(p2.sessionId)?.connected === false);
@@ -211,7 +219,8 @@ describe('gomoku room: seats, reconnection and clocks', () => {
     await waitForState(p2, (s) => s.players.get(sessionId)?.connected === true);
     await waitForState(back, (s) => s.turn === 1);
     expect(back.state.players.get(sessionId)?.seat).toBe(1);
-    expect(stoneAt(back.state, 7 * 15 + 7)).toBe(1);
+    // A reconnected client asks for the whole list again.
+    expect(stoneAt(await waitForMoves(back), 7 * 15 + 7)).toBe(1);
     await act(back, 'place', cell(8, 8), [back, p2]);
     expect(back.state.toJSON()).toEqual(serverState(back.roomId));
     await Promise.all([back.leave(), p2.leave()]);
@@ -233,7 +242,7 @@ describe('gomoku room: seats, reconnection and clocks', () => {
     expect(p1.state.deadline).toBeGreaterThan(Date.now());
     // Player 1 lets the clock run out on stone 3: the server places it.
     await waitForState(p2, (s) => s.phase === 'swap2_choice', 8000);
-    expect(boardOf(p2.state).filter((c) => c !== 0)).toHaveLength(3);
+    expect(boardOf(await waitForMoves(p2, (m) => m.length === 3)).filter((c) => c !== 0)).toHaveLength(3);
     // Player 2 lets the choice run out: "black".
     await waitForState(p1, (s) => s.phase === 'main_game', 8000);
     expect(p1.state.blackPlayer).toBe(p2.sessionId);

@@ -2,7 +2,7 @@
  * Gomoku's server part: its schema, the mirror from the rules' view into it and its
  * listing fields; ranked series, rematches and the finished-game history plug in as policies.
  */
-import { gomokuGame, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
+import { gomokuGame, gomokuQueries, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
 import { botDelayMs } from '../../timings';
 import { think } from './computer';
 import { admitComputerGame, checkComputerGame } from './computer-games';
@@ -11,7 +11,7 @@ import { rematch } from '../../table/rematch';
 import { historyPolicy } from '../../history/history-policy';
 import { describeGomoku } from './replay-record';
 import type { ServerGame } from '../../table/server-game';
-import { mirrorGomoku } from './mirror';
+import { mirrorGomoku, movesAnswer } from './mirror';
 import { GomokuPlayer, GomokuRoomState } from './schema';
 
 export interface GomokuListing {
@@ -29,7 +29,7 @@ export interface GomokuListing {
   computer: number;
 }
 
-export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, GomokuListing> = {
+export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, GomokuListing, unknown, typeof gomokuQueries> = {
   definition: gomokuGame,
   schema: GomokuRoomState,
   filterBy: ['rule', 'swap2'],
@@ -49,13 +49,18 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
       rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, deadline: 0, turn: 0,
-      blackPlayer: '', whitePlayer: '', winner: '', endReason: '', replayId: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
+      blackPlayer: '', whitePlayer: '', winner: '', lastMove: -1, moveCount: 0, startedAt: 0, endReason: '', replayId: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
     });
     state.ranked ??= false;
     state.computer = config.computer?.level ?? 0;
   },
   row: (seat, index) => new GomokuPlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0, playerId: '', rating: 0, provisional: false, ratingChange: 0, wins: 0 }),
-  mirror: (state, view, ctx) => mirrorGomoku(state, view, ctx.sessionOf),
+  mirror: (state, view, ctx) => mirrorGomoku(state, view, ctx.sessionOf, ctx.startedAt),
+  queries: {
+    // Asked on join, after a reconnect and after a gap in the synced last moves (move-trail.ts): a few
+    // times a game; at most 225 cells an answer.
+    moves: { schema: gomokuQueries.moves, limit: { burst: 6, perSecond: 1 / 2 }, answer: (ctx) => ['moves', movesAnswer(ctx.startedAt, ctx.rules)] },
+  },
   listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked, computer: config.computer?.level ?? 0 }),
   policies: [
     rankedSeries,

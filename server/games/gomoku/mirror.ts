@@ -1,21 +1,27 @@
 /**
  * Writes the rules' view into the synced schema. Only changed fields are written, so a patch
- * carries just the move that was made. The board is not synced: `moves` gives it (schema.ts).
+ * carries just the move that was made: the list itself is not synced (schema.ts), only its last
+ * stone, its length and the game it belongs to; `movesAnswer` gives a client the whole list.
  */
-import type { ArraySchema } from '@colyseus/schema';
-import { availableChoices, type GomokuState, type Placement, type Seat } from '../../../shared/games/gomoku';
+import { availableChoices, type GomokuState, type Seat } from '../../../shared/games/gomoku';
+import type { MovesAnswer } from '../../../shared/games/gomoku/move-trail';
 import type { GomokuRoomState } from './schema';
 import { syncArray } from '../../table/sync-array';
 
-export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, sessionOf: (seat: number) => string): void {
+export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, sessionOf: (seat: number) => string, startedAt: number): void {
+  target.startedAt = startedAt;
   if (!game) {
     target.phase = 'waiting';
     target.toMove = '';
+    target.moveCount = 0;
+    target.lastMove = -1;
     return;
   }
   target.phase = game.phase;
   target.turn = game.turn;
-  syncMoves(target.moves, game.moves);
+  const count = game.moves.length;
+  target.moveCount = count;
+  target.lastMove = count === 0 ? -1 : cellOf(game.moves[count - 1]);
   target.toMove = sessionOfSeat(sessionOf, game.toAct);
   target.blackPlayer = sessionOfSeat(sessionOf, game.black);
   target.whitePlayer = sessionOfSeat(sessionOf, game.white);
@@ -25,26 +31,17 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
   syncArray(target.choices, availableChoices(game));
 }
 
+/**
+ * The answer to a client's `moves`: the whole list of the game the synced state shows. Asked
+ * in turn with the room's steps, so it holds no stone whose save is still awaited.
+ */
+export function movesAnswer(startedAt: number, game: GomokuState | null): MovesAnswer {
+  return { startedAt, cells: game ? game.moves.map(cellOf) : [] };
+}
+
 /** The rules number the seats 1 and 2, the table 0 and 1. */
 function sessionOfSeat(sessionOf: (seat: number) => string, seat: Seat | null): string {
   return seat === null ? '' : sessionOf(seat - 1);
 }
 
-const cellOf = (move: Placement) => move.y * 15 + move.x;
-
-/** The rules' move list each synced list was last made equal to. */
-const lastSynced = new WeakMap<ArraySchema<number>, readonly Placement[]>();
-
-/**
- * The synced move list made equal to the rules'. A placement makes the new list with `concat`,
- * so a list holding the very same last stone object as the one synced before extends it: then
- * only the new stones are pushed, with no copy of the list and no walk over the synced array
- * per move. Anything else (a new game, a restore) is synced in full.
- */
-function syncMoves(target: ArraySchema<number>, moves: readonly Placement[]): void {
-  const before = lastSynced.get(target);
-  lastSynced.set(target, moves);
-  const extends_ = before !== undefined && target.length === before.length && moves.length >= before.length && (before.length === 0 || moves[before.length - 1] === before[before.length - 1]);
-  if (!extends_) return syncArray(target, moves.map(cellOf));
-  for (let i = target.length; i < moves.length; i++) target.push(cellOf(moves[i]));
-}
+const cellOf = (move: { x: number; y: number }) => move.y * 15 + move.x;

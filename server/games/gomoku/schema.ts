@@ -23,12 +23,18 @@ export const GomokuRoomState = schema(
   {
     phase: t.string(),
     /**
-     * Cell indices (y*15+x) in placement order: stones 1-5 are the Swap 2 opening, and stone n
-     * is black when n is odd. The board is not synced: clients build it from these. A synced
-     * 225-cell array cost every move a copy of all its cells (Colyseus keeps the previous
-     * items of an array it encodes), which outlived the young generation under load.
+     * The move list is not synced whole (issue 32): a patch carries the stone just placed
+     * (`lastMove`, its cell y*15+x; -1 before the first) and how many there are (`moveCount`).
+     * A client keeps the list itself and asks for the whole of it with `moves` when it cannot
+     * extend what it has: on join and reconnect, or after a gap (shared/games/gomoku/move-trail.ts).
+     * Stone n is black when n is odd; stones 1-5 are the Swap 2 opening. A synced array cost each
+     * move Colyseus's copy of every item it had (it keeps the items of the patch before), and the
+     * board, kept before that, 225 cells of it; clients build the board from the list.
      */
-    moves: t.array('uint8'),
+    lastMove: t.int16(),
+    moveCount: t.uint16(),
+    /** Epoch ms at which the game the list belongs to was set up (0 before the first): a new game is a new list. */
+    startedAt: t.float64(),
     toMove: t.string(),
     blackPlayer: t.string(),
     whitePlayer: t.string(),

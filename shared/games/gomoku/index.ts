@@ -4,5 +4,6 @@ export * from './state';
 export * from './game';
 export * from './serialize';
 export * from './messages';
+export * from './move-trail';
 export * from './errors';
 export * from './definition';

@@ -9,3 +9,9 @@ export const gomokuMessages = {
   resign: emptyPayload,
   rematch: emptyPayload,
 };
+
+/** Questions a client asks the room, answered to it alone (server/games/gomoku/index.ts). */
+export const gomokuQueries = {
+  /** The whole move list, which the synced state does not carry (move-trail.ts). */
+  moves: emptyPayload,
+};

@@ -3,7 +3,8 @@ import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
 
 export interface TableState {
   phase: string;
-  moves: ArrayLike<number>;
+  /** Stones on the board. */
+  moveCount: number;
   toMove: string;
   blackPlayer: string;
   whitePlayer: string;
@@ -18,7 +19,7 @@ const colourName = (order: number) => (colourOfStone(order) === 1 ? 'black' : 'w
 /** The phase banner, e.g. "Ada: place stone 2 of 3 (white)". `me` turns the name into "You". */
 export function phaseBanner(s: TableState, me: string, nameOf: NameOf): string {
   const who = s.toMove === me ? 'You' : nameOf(s.toMove);
-  const next = s.moves.length + 1;
+  const next = s.moveCount + 1;
   switch (s.phase) {
     case 'waiting':
       return 'Waiting for an opponent to join…';

@@ -23,13 +23,16 @@ import { BoardRenderer } from './board-renderer';
 import { CHOICE_WORDS, moveEntries, openingChoices, stoneWords, type Colour } from './move-list';
 import { moveListItems } from './move-list-view';
 import { Review } from '../../replay/review';
+import { followMoves, type RoomMoves } from './room-moves';
 import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
 
 interface PlayerState extends RankedPlayer { connected: boolean; returnBy: number }
 interface GomokuSynced {
   phase: string;
-  /** Cells in placement order; the board follows from them (stone n is black when n is odd). */
-  moves: number[];
+  /** The last stone's cell and the count; the list itself is kept by `followMoves` (room-moves.ts). */
+  lastMove: number;
+  moveCount: number;
+  startedAt: number;
   toMove: string;
   blackPlayer: string;
   whitePlayer: string;
@@ -59,13 +62,19 @@ interface GomokuSynced {
 const PLACEMENT_PHASES = new Set(['swap2_placement', 'swap2_extra', 'main_game']);
 
 export async function showGomoku(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
+  let roomMoves: RoomMoves | undefined;
   const table = await openTableView<GomokuSynced & { toJSON(): unknown }>(roomId, watch, {
     what: 'room',
     isPlayer: (room) => Boolean(room.state?.players?.get(room.sessionId)),
     forgetWhen: (room) => room.state?.phase === 'game_over',
+    // The tests read the list this view draws from (the synced state has only its last stone).
+    shown: () => ({ moves: [...(roomMoves?.current() ?? [])] }),
   });
   if (!table) return () => undefined;
   const { room, banner, badge, isPlayer } = table;
+  // The move list, kept here: the synced state has only its last stone and length. An answer to the room is drawn at once.
+  roomMoves = followMoves(room, () => render());
+  const movesNow = roomMoves.current;
 
   /** A seat's colour in words: black, white, or not yet (Swap 2). */
   const colourOf = (id: string) => (id === room.state.blackPlayer ? 'black' : id === room.state.whitePlayer ? 'white' : room.state.swap2 ? 'to be chosen' : '');
@@ -84,8 +93,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const moveList = h('ol', { id: 'move-list', class: 'move-list' });
   // The board takes the keyboard focus: arrows move a cursor, Enter places (board-renderer.ts).
   const boardWrap = h('div', { id: 'board', class: 'board-wrap', tabindex: 0, role: 'application', 'aria-label': 'Gomoku board. Arrow keys move the cursor, Enter or Space places a stone.' });
-  const review = new Review(() => room.state?.moves?.length ?? 0, () => !isPlayer() || room.state?.phase === 'game_over',
-    (step, total) => (step === 0 ? `Start · ${total} moves` : `Move ${step} of ${total} · ${stoneWords(step, room.state.moves[step - 1])}`), () => render());
+  const review = new Review(() => movesNow().length, () => !isPlayer() || room.state?.phase === 'game_over',
+    (step, total) => (step === 0 ? `Start · ${total} moves` : `Move ${step} of ${total} · ${stoneWords(step, movesNow()[step - 1])}`), () => render());
   table.onClose(() => review.destroy());
   view.append(h('section', { class: 'table' }, boardWrap,
     h('aside', { class: 'side' }, badge, series, banner, choices, result.element,
@@ -106,20 +115,20 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const colourOfSession = (id: string): Colour | null => (id && id === room.state.blackPlayer ? 'black' : id && id === room.state.whitePlayer ? 'white' : null);
   const choicesMade = () => {
     const s = room.state;
-    return openingChoices({ swap2: s.swap2, phase: s.phase, stones: s.moves.length, turn: s.turn, endReason: s.endReason, colourOfSeat: (seat) => colourOfSession(sessionOfSeat(seat)) });
+    return openingChoices({ swap2: s.swap2, phase: s.phase, stones: movesNow().length, turn: s.turn, endReason: s.endReason, colourOfSeat: (seat) => colourOfSession(sessionOfSeat(seat)) });
   };
 
   /** The live board, built from the moves (the synced state has none) once per new stone. */
   let built = { stones: -1, cells: [] as number[] };
   const liveBoard = () => {
-    const moves = room.state.moves;
+    const moves = movesNow();
     if (built.stones !== moves.length) built = { stones: moves.length, cells: cellsFromMoves(moves) };
     return built.cells;
   };
   renderer.ghostColour = (cell) => {
     const s = room.state;
     if (!myTurn() || review.step !== null || !PLACEMENT_PHASES.has(s.phase) || liveBoard()[cell]) return null;
-    return colourOfStone(s.moves.length + 1);
+    return colourOfStone(movesNow().length + 1);
   };
   renderer.keyboardPlays = () => isPlayer() && room.state.phase !== 'game_over' && room.state.phase !== 'waiting';
   renderer.onCursor = (cell) => {
@@ -135,13 +144,13 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   let heard: { stones: number; choices: number; phase: string; toMove: string } | null = null;
   const announceNews = (choiceList: ReturnType<typeof choicesMade>) => {
     const s = room.state;
-    const now = { stones: s.moves.length, choices: choiceList.length, phase: s.phase, toMove: s.toMove };
+    const now = { stones: movesNow().length, choices: choiceList.length, phase: s.phase, toMove: s.toMove };
     const before = heard;
     heard = now;
     if (!before) return;
     const news: string[] = [];
     for (const c of choiceList.slice(before.choices)) if (c.stones <= before.stones) news.push(`${nameOfSeat(c.seat)} ${CHOICE_WORDS[c.choice]}`);
-    for (let n = before.stones + 1; n <= now.stones; n++) news.push(stoneWords(n, s.moves[n - 1]));
+    for (let n = before.stones + 1; n <= now.stones; n++) news.push(stoneWords(n, movesNow()[n - 1]));
     for (const c of choiceList.slice(before.choices)) if (c.stones > before.stones) news.push(`${nameOfSeat(c.seat)} ${CHOICE_WORDS[c.choice]}`);
     if (now.phase === 'game_over' && before.phase !== 'game_over') news.push(resultText(s, me(), nameOf));
     else if (now.toMove !== before.toMove || now.stones !== before.stones || now.phase !== before.phase) {
@@ -156,10 +165,10 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     const s = room.state;
     const shown = review.shown();
     const pick = review.controls.hidden ? undefined : (step: number) => review.go(step);
-    const key = `${[...s.moves].join(',')}|${choiceList.map((c) => c.choice).join(',')}|${shown}|${Boolean(pick)}|${[...(s.players?.values() ?? [])].map((p) => p.name).join(',')}`;
+    const key = `${movesNow().join(',')}|${choiceList.map((c) => c.choice).join(',')}|${shown}|${Boolean(pick)}|${[...(s.players?.values() ?? [])].map((p) => p.name).join(',')}`;
     if (key === listKey) return;
     listKey = key;
-    moveList.replaceChildren(...moveListItems(moveEntries(s.moves, choiceList), { shown, nameOfSeat, pick }));
+    moveList.replaceChildren(...moveListItems(moveEntries(movesNow(), choiceList), { shown, nameOfSeat, pick }));
     const current = moveList.querySelector('.current') ?? moveList.lastElementChild;
     if (current && moveList.scrollHeight > moveList.clientHeight) moveList.scrollTop = (current as HTMLElement).offsetTop - moveList.clientHeight / 2;
   };
@@ -168,11 +177,12 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   let myRating: number | null = null;
   const render = () => {
     const s = room.state;
-    if (!s || !s.moves) return;
+    if (!s || s.moveCount === undefined) return;
     review.render();
     const shown = review.shown();
-    const moves = [...s.moves].slice(0, shown);
-    renderer.draw(review.step === null ? { board: liveBoard(), moves: s.moves, winLine: s.winLine } : { board: cellsFromMoves(moves, shown), moves, winLine: [] });
+    const all = movesNow();
+    const moves = all.slice(0, shown);
+    renderer.draw(review.step === null ? { board: liveBoard(), moves: all, winLine: s.winLine } : { board: cellsFromMoves(moves, shown), moves, winLine: [] });
     const choiceList = choicesMade();
     renderMoves(choiceList);
     announceNews(choiceList);

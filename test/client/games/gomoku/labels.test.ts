@@ -2,13 +2,13 @@ import { phaseBanner, ratingChangeText, resultText, seriesText, type RankedPlaye
 
 const names: Record<string, string> = { a: 'Ada', b: 'Bo' };
 const nameOf = (id: string) => names[id] ?? '—';
-const base: TableState = { phase: 'swap2_placement', moves: [], toMove: 'a', blackPlayer: '', whitePlayer: '', winner: '', endReason: '' };
+const base: TableState = { phase: 'swap2_placement', moveCount: 0, toMove: 'a', blackPlayer: '', whitePlayer: '', winner: '', endReason: '' };
 
 describe('table labels', () => {
   it('says who places which opening stone, in which colour', () => {
     expect(phaseBanner(base, 'a', nameOf)).toBe('You: place stone 1 of 3 (black)');
-    expect(phaseBanner({ ...base, moves: [1] }, 'b', nameOf)).toBe('Ada: place stone 2 of 3 (white)');
-    expect(phaseBanner({ ...base, phase: 'swap2_extra', toMove: 'b', moves: [1, 2, 3] }, 'a', nameOf)).toBe('Bo: place stone 4 of 5 (white)');
+    expect(phaseBanner({ ...base, moveCount: 1 }, 'b', nameOf)).toBe('Ada: place stone 2 of 3 (white)');
+    expect(phaseBanner({ ...base, phase: 'swap2_extra', toMove: 'b', moveCount: 3 }, 'a', nameOf)).toBe('Bo: place stone 4 of 5 (white)');
   });
 
   it('names the choices open in each choice phase', () => {
