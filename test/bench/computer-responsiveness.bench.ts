@@ -16,6 +16,7 @@ import { computerCounts } from '../../server/games/gomoku/computer';
 import type { ComputerLimits } from '../../server/limits';
 import { BLACK_CELLS, WHITE_CELLS, until } from './move-latency.bench';
 import { percentile, report } from './timing';
+import { followMoves, type RoomMoves } from '../../client/src/games/gomoku/room-moves';
 
 const ATTACK_ROOMS = 40;
 const PLAIN_MOVES = 100;
@@ -29,7 +30,11 @@ const state = (room: Room) => room.state as any;
 /** Leaves, without waiting forever on a connection the server already closed (the SDK's leave never settles then). */
 const leave = (room: Room) => Promise.race([room.leave().catch(() => undefined), sleep(2000)]);
 
-/** The empty cell nearest the centre (the synced state lists taken cells in `moves`). */
+const followed = new WeakMap<Room, RoomMoves>();
+/** The room's move list as its client keeps it (the synced state has only the last stone): followed from the first call. */
+const movesOf = (room: Room) => (followed.get(room) ?? followed.set(room, followMoves(room)).get(room)!).current();
+
+/** The empty cell nearest the centre of a move list. */
 function freeCell(moves: Iterable<number>): { x: number; y: number } {
   const taken = new Set(moves);
   for (let r = 0; r < 8; r++) {
@@ -43,14 +48,14 @@ function freeCell(moves: Iterable<number>): { x: number; y: number } {
 async function plainRoomLatencies(client: Client): Promise<number[]> {
   const p1 = await client.create('gomoku', { name: 'A', swap2: false, rule: 'freestyle' });
   const p2 = await client.joinById(p1.roomId, { name: 'B' });
-  await until(() => state(p1)?.phase === 'main_game' && state(p2)?.phase === 'main_game' && Boolean(state(p1).moves && state(p2).moves));
+  await until(() => state(p1)?.phase === 'main_game' && state(p2)?.phase === 'main_game' && state(p1).moveCount !== undefined && state(p2).moveCount !== undefined);
   const latencies: number[] = [];
   for (let i = 0; i < PLAIN_MOVES / 2; i++) {
     for (const [mover, watcher, cell] of [[p1, p2, BLACK_CELLS[i]], [p2, p1, WHITE_CELLS[i]]] as [Room, Room, number][]) {
       const [x, y] = [cell % 15, Math.floor(cell / 15)];
       const t = performance.now();
       mover.send('place', { x, y });
-      await until(() => state(watcher).moves.includes(y * 15 + x), 30000);
+      await until(() => state(watcher).lastMove === y * 15 + x, 30000);
       latencies.push(performance.now() - t);
       await sleep(20);
     }
@@ -73,11 +78,11 @@ async function victimAnswers(client: Client, count: number, stop: () => boolean 
     const room = await client.create('gomoku', { name: 'V', opponent: 'computer', level: 1, swap2: false, first: 'human' });
     await until(() => state(room)?.phase === 'main_game' && state(room).toMove === room.sessionId, 30000);
     while (answers.length < count && !stop() && state(room).phase !== 'game_over') {
-      const moves = state(room).moves.length;
+      const moves = state(room).moveCount;
       const t = performance.now();
-      room.send('place', freeCell(state(room).moves));
-      await until(() => state(room).moves.length > moves + 1 || state(room).phase === 'game_over', 60000);
-      if (state(room).moves.length > moves + 1) answers.push(performance.now() - t);
+      room.send('place', freeCell(movesOf(room)));
+      await until(() => state(room).moveCount > moves + 1 || state(room).phase === 'game_over', 60000);
+      if (state(room).moveCount > moves + 1) answers.push(performance.now() - t);
     }
     await leave(room);
   }
@@ -112,9 +117,9 @@ function attack(url: string, stop: () => boolean, tally: { admitted: number; ref
           room = next;
           continue;
         }
-        const moves = state(room).moves.length;
-        room.send('place', freeCell(state(room).moves));
-        await until(() => stop() || state(room).moves.length > moves || state(room).phase === 'game_over', 600_000).catch(() => undefined);
+        const moves = state(room).moveCount;
+        room.send('place', freeCell(movesOf(room)));
+        await until(() => stop() || state(room).moveCount > moves || state(room).phase === 'game_over', 600_000).catch(() => undefined);
       }
       await leave(room);
     }

@@ -202,7 +202,7 @@ const waiters = new Map<Room, { cell: number; resolve: (at: number) => void }>()
 function watch(room: Room): void {
   room.onStateChange(() => {
     const waiter = waiters.get(room);
-    if (waiter && room.state.moves.includes(waiter.cell)) {
+    if (waiter && room.state.lastMove === waiter.cell) {
       waiters.delete(room);
       waiter.resolve(performance.now());
     }

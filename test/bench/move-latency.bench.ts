@@ -36,7 +36,7 @@ export async function benchMoveLatency(): Promise<void> {
         const y = Math.floor(cell / 15);
         t = performance.now();
         mover.send('place', { x, y });
-        await until(() => watcher.state.moves.includes(y * 15 + x)); // the synced state has no board
+        await until(() => watcher.state.lastMove === y * 15 + x); // the synced state has the last stone, no board or list
         moveLatencies.push(performance.now() - t);
       }
     }

@@ -6,7 +6,7 @@
 import { Client } from '@colyseus/sdk';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { comeBack, waitForState } from '../support/server';
-import { boardOf, stoneAt } from '../support/gomoku-client';
+import { boardOf, stoneAt, waitForMoves } from '../support/gomoku-client';
 
 jest.setTimeout(90000);
 const suite = serverProcessSuite();
@@ -22,17 +22,17 @@ it('after SIGKILL the restored room\'s computer answers the acknowledged move an
   room.reconnection.enabled = false;
   await waitForState(room, (s: any) => s.toMove === room.sessionId);
   room.send('place', { x: 7, y: 7 });
-  await waitForState(room, (s: any) => s.moves.length === 1);
+  await waitForState(room, (s: any) => s.moveCount === 1);
   const token = room.reconnectionToken;
   await suite.proc!.stop('SIGKILL');
 
   suite.proc = await startServerProcess(port, env);
   const back = await comeBack(client, token);
   expect(back.sessionId).toBe(room.sessionId);
-  const answered: any = await waitForState(back, (s: any) => s.moves.length === 2 && s.toMove === back.sessionId, 15000);
+  const answered = await waitForMoves(back, (moves, s) => moves.length === 2 && s.toMove === back.sessionId, 15000);
   expect(stoneAt(answered, 7 * 15 + 7)).toBe(1);
   const free = boardOf(answered).findIndex((c: number, i: number) => c === 0 && i !== 0);
   back.send('place', { x: free % 15, y: Math.floor(free / 15) });
-  await waitForState(back, (s: any) => s.moves.length === 4, 15000);
+  await waitForMoves(back, (moves) => moves.length === 4, 15000);
   await back.leave();
 });

@@ -13,7 +13,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, type ServerProcess } from '../support/processes';
 import { comeBack, flushMessages, nextMessage, waitForState } from '../support/server';
-import { act, type GomokuRoomClient } from '../support/gomoku-client';
+import { act, movesOf, waitForMoves, type GomokuRoomClient } from '../support/gomoku-client';
 import { waitUntil } from '../support/wait';
 import { pendingTarget } from '../support/flip7-autoplay';
 
@@ -83,6 +83,7 @@ async function gomokuPair(saveWaitMs: number) {
     rooms.push(r);
     r.reconnection.enabled = false;
     r.onMessage('*', () => undefined);
+    movesOf(r);
   }
   await waitForState(p2, (s) => s.phase === 'main_game');
   return { port, client, p1, p2 };
@@ -101,14 +102,14 @@ it('actions sent while Redis is away wait in order, unseen, and all land once it
   p1.send('place', { x: 8, y: 7 });
   await Promise.all(waiting);
   // Told to wait, and shown nothing of what is not saved.
-  expect(Array.from(p1.state.moves)).toEqual([]);
-  expect(Array.from(p2.state.moves)).toEqual([]);
+  expect(movesOf(p1)).toEqual([]);
+  expect(movesOf(p2)).toEqual([]);
 
   const back = nextMessage(p2, 'storage_ok', 20000);
   redisProc = await startRedis();
   await back;
   for (const r of [p1, p2]) await waitForState(r, (s) => s.turn === 3, 10000);
-  expect(Array.from(p2.state.moves)).toEqual([7 * 15 + 7, 0, 7 * 15 + 8]);
+  expect(movesOf(p2)).toEqual([7 * 15 + 7, 0, 7 * 15 + 8]);
   // Redis holds the same game.
   const redis = new Redis({ port: redisPort });
   const stored = JSON.parse((await redis.get(`parlor:room:${p1.roomId}`))!);
@@ -126,13 +127,13 @@ it('past SAVE_WAIT_MS the waiting actions are refused and undone; the game plays
   await nextMessage(p1, 'storage_ok', 5000).catch(() => undefined);
   // Undone: nobody ever sees the stone, and it is still Black's first move.
   for (const r of [p1, p2]) {
-    expect(Array.from(r.state.moves)).toEqual([]);
+    expect(movesOf(r)).toEqual([]);
     expect(r.state.turn).toBe(0);
   }
   redisProc = await startRedis();
   await act(p1, 'place', { x: 7, y: 7 }, [p1, p2]);
   await act(p2, 'place', { x: 0, y: 0 }, [p1, p2]);
-  expect(Array.from(p1.state.moves)).toEqual([7 * 15 + 7, 0]);
+  expect(movesOf(p1)).toEqual([7 * 15 + 7, 0]);
 }, 60000);
 
 it('a crash while an action waits for Redis: after both restart, the action is in the restored room only if players saw it', async () => {
@@ -143,14 +144,14 @@ it('a crash while an action waits for Redis: after both restart, the action is i
   const waiting = nextMessage(p2, 'storage_waiting', 5000);
   p2.send('place', { x: 0, y: 0 });
   await waiting;
-  const seen = Array.from(p1.state.moves).includes(0) || Array.from(p2.state.moves).includes(0);
+  const seen = movesOf(p1).includes(0) || movesOf(p2).includes(0);
   await proc!.stop('SIGKILL');
   redisProc = await startRedis();
   proc = await startServerProcess(port, { REDIS_URL: `redis://127.0.0.1:${redisPort}` });
   const back = await Promise.all(tokens.map((t) => comeBack(client, t)));
   back.forEach((r) => rooms.push(r));
   for (const r of back) await waitForState(r, (s: any) => s.turn >= 1 && [...s.players.values()].every((p: any) => p.connected), 20000);
-  const restored = Array.from((back[0].state as any).moves as number[]);
+  const restored = await waitForMoves(back[0]);
   expect(seen).toBe(false);
   expect(restored.includes(0)).toBe(seen);
   expect(restored).toEqual([7 * 15 + 7]);
@@ -174,7 +175,7 @@ it('Redis restarts in the middle of play (AOF): no acknowledged move is lost and
   expect(stored.snapshot.game.turn).toBe(2);
   await act(p1, 'place', { x: 8, y: 7 }, all);
   await act(p2, 'place', { x: 0, y: 1 }, all);
-  expect(Array.from(p1.state.moves)).toEqual([112, 0, 113, 15]);
+  expect(movesOf(p1)).toEqual([112, 0, 113, 15]);
   expect(proc!.child.exitCode).toBeNull();
   // One line per connection for the whole outage (not one per retry), and no error went unheard.
   expect(proc!.output.join('')).not.toContain('Unhandled error event');

@@ -13,7 +13,7 @@ import { freePort, serverProcessSuite, startServerProcess } from '../support/pro
 import { waitForState } from '../support/server';
 import { bySeat, makeAccount, queueUp, takeSeat } from '../support/ranked';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
-import { act, type GomokuRoomClient } from '../support/gomoku-client';
+import { act, movesOf, waitForMoves, type GomokuRoomClient } from '../support/gomoku-client';
 
 const suite = serverProcessSuite();
 const FAST = { BOT_DELAY_MS: '20', NEXT_ROUND_MS: '200', NEXT_GAME_MS: '60000' };
@@ -81,6 +81,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('after %s', (signal) => {
     const p2 = autoReconnect((await client.joinById(p1.roomId, { name: 'Bo' })) as GomokuRoomClient);
     const watcher = autoReconnect((await client.joinById(p1.roomId, { spectate: true })) as GomokuRoomClient);
     const all = [p1, p2, watcher];
+    all.forEach((r) => movesOf(r));
     await waitForState(watcher, (s) => s.phase === 'main_game');
     await act(p1, 'place', { x: 7, y: 7 }, all);
     await act(p2, 'place', { x: 0, y: 0 }, all);
@@ -88,9 +89,11 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('after %s', (signal) => {
 
     await restart(port, signal);
     await expectTrueViews(client, all);
+    // The move list is not in the synced state: each client asked the restored room for it again.
+    for (const r of all) expect(await waitForMoves(r)).toEqual([112, 0, 113]);
     // And they play on from there: the next move reaches everyone.
     await act(p2, 'place', { x: 0, y: 1 }, all);
-    expect(Array.from(watcher.state.moves)).toEqual([112, 0, 113, 15]);
+    for (const r of all) expect(movesOf(r)).toEqual([112, 0, 113, 15]);
     await expectTrueViews(client, all);
   }, 90000);
 

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { buildServer, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { nextMessage, waitForState } from '../support/server';
 import { waitUntil } from '../support/wait';
-import { stoneAt } from '../support/gomoku-client';
+import { stoneAt, waitForMoves } from '../support/gomoku-client';
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -45,7 +45,7 @@ it('a room created on process A is listed by, joined through and watched through
   const watcher = await onB.joinById(host.roomId, { spectate: true });
   await waitForState(host, (s: any) => s.phase === 'swap2_placement' && s.spectators === 1);
   host.send('place', { x: 7, y: 7 });
-  await waitForState(watcher, (s: any) => stoneAt(s, 7 * 15 + 7) === 1);
+  await waitForMoves(watcher, (moves) => stoneAt(moves, 7 * 15 + 7) === 1);
   await waitForState(guest, (s: any) => s.turn === 1);
 
   // joinOrCreate through B finds a free seat on A.

@@ -10,6 +10,7 @@ import type { RunningParlor } from '../../server/app';
 import { liveComputerGames } from '../../server/games/gomoku/computer-games';
 import { issueToken } from '../../server/accounts/identity';
 import { nextMessage, startTestServer, waitForState } from '../support/server';
+import { waitForMoves } from '../support/gomoku-client';
 
 jest.setTimeout(120000);
 
@@ -31,7 +32,7 @@ async function until(check: () => boolean, timeoutMs = 20000): Promise<void> {
   }
 }
 
-/** The empty cell nearest the centre: a plain, legal move (the synced state lists taken cells in `moves`). */
+/** The empty cell nearest the centre: a plain, legal move (the client's move list lists taken cells). */
 function freeCell(moves: number[]): { x: number; y: number } {
   const taken = new Set(moves);
   const order = Array.from({ length: 225 }, (_, c) => c).sort((a, b) => Math.max(Math.abs((a % 15) - 7), Math.abs(Math.floor(a / 15) - 7)) - Math.max(Math.abs((b % 15) - 7), Math.abs(Math.floor(b / 15) - 7)));
@@ -102,9 +103,9 @@ describe('with the default limits', () => {
         const s: any = await waitForState(room, (st: any) => st.phase === 'game_over' || (st.toMove === room.sessionId && st.phase === 'main_game'), 20000).catch(() => null);
         if (!s || stop) return;
         if (s.phase === 'game_over') return room.send('rematch', {});
-        const moves = s.moves.length;
-        room.send('place', freeCell([...s.moves]));
-        await waitForState(room, (st: any) => st.moves.length > moves + 1 || st.phase === 'game_over', 20000).catch(() => null);
+        const moves = s.moveCount;
+        room.send('place', freeCell(await waitForMoves(room)));
+        await waitForState(room, (st: any) => st.moveCount > moves + 1 || st.phase === 'game_over', 20000).catch(() => null);
       }
     };
     const attacks = admitted.map(play);
@@ -113,9 +114,9 @@ describe('with the default limits', () => {
     for (let i = 0; i < 5; i++) {
       const s: any = await waitForState(victim, (st: any) => st.toMove === victim.sessionId || st.phase === 'game_over', 20000);
       if (s.phase === 'game_over') break;
-      const moves = s.moves.length;
-      victim.send('place', freeCell([...s.moves]));
-      await waitForState(victim, (st: any) => st.moves.length > moves + 1 || st.phase === 'game_over', 20000);
+      const moves = s.moveCount;
+      victim.send('place', freeCell(await waitForMoves(victim)));
+      await waitForState(victim, (st: any) => st.moveCount > moves + 1 || st.phase === 'game_over', 20000);
     }
     stop = true;
     await Promise.all([...admitted, victim].map((r) => r.leave()));

@@ -34,7 +34,7 @@ import type { AnyServerGame } from '../../server/table/server-game';
 import { raceServer } from '../server/table/race-to-ten/server';
 import { makeAccount } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
-import { boardOf } from '../support/gomoku-client';
+import { boardOf, waitForMoves } from '../support/gomoku-client';
 import {
   allowedCodes, codesMissingFromReadme, collectErrors, codesOfGame, countHandledFrames, CONNECTION_CODES, describeValue as show, eventually, handledTypes, leaveAll,
   ROOM_ERROR_CODES, serverMarker, serverSuite, settled, within, type ErrorMessage,
@@ -257,7 +257,7 @@ async function gomokuTable(): Promise<Table> {
       const turn = s.turn;
       if (s.choices.length > 0) mover.send('choose', { choice: s.choices[0] });
       else {
-        const cell = boardOf(s).findIndex((c) => c === 0);
+        const cell = boardOf(await waitForMoves(mover)).findIndex((c) => c === 0);
         mover.send('place', { x: cell % 15, y: Math.floor(cell / 15) });
       }
       await seenByAll(everyone, (st) => st.turn > turn, 'a legitimate gomoku action');

@@ -9,7 +9,7 @@
  */
 import type { Room } from '@colyseus/sdk';
 import { sdkClient, sleep, waitForState } from '../support/server';
-import { stoneAt } from '../support/gomoku-client';
+import { stoneAt, waitForMoves } from '../support/gomoku-client';
 import { describeValue as show, expectRefused, leaveAll, serverSuite, within } from './support';
 
 jest.setTimeout(60000);
@@ -106,7 +106,7 @@ describe('odd payloads are refused with a code, and the room still plays afterwa
       ...(await sendJunk(watcher, junk, [...FIRST, 'spectator'], 'a spectator')),
     ];
     p1.send('place', { x: 7, y: 7 });
-    await within(Promise.all([p2, watcher].map((r) => waitForState(r, (s) => s.turn === 1 && stoneAt(s, 7 * 15 + 7) === 1))), 6000, 'the legitimate move after the junk was not seen');
+    await within(Promise.all([p2, watcher].map((r) => waitForMoves(r, (moves, s) => s.turn === 1 && stoneAt(moves, 7 * 15 + 7) === 1))), 6000, 'the legitimate move after the junk was not seen');
     expect(problems).toEqual([]);
     await leaveAll([p1, p2, watcher]);
   });

@@ -10,7 +10,7 @@ import Redis from 'ioredis';
 import type { Client, Room } from '@colyseus/sdk';
 import { sdkClient, waitForState } from '../support/server';
 import { localOf, rulesOf } from '../support/room-internals';
-import { stoneAt } from '../support/gomoku-client';
+import { stoneAt, waitForMoves } from '../support/gomoku-client';
 import { eventually, framesReceivedBy, leaveAll, localRoom, recordAllFrames, roomCount, serverSuite, within } from './support';
 
 jest.setTimeout(60000);
@@ -118,7 +118,7 @@ it("restore through create options is refused; Alice's live gomoku room, game an
   expect([...spectator.state.players.keys()].sort()).toEqual([alice.sessionId, bob.sessionId].sort());
   // Her game goes on: her next stone reaches Bob and the spectator.
   alice.send('place', { x: 8, y: 7 });
-  await Promise.all([bob, spectator].map((r) => waitForState(r, (s) => s.turn === 2 && stoneAt(s, 7 * 15 + 8) !== 0)));
+  await Promise.all([bob, spectator].map((r) => waitForMoves(r, (moves, s) => s.turn === 2 && stoneAt(moves, 7 * 15 + 8) !== 0)));
   await leaveAll([spectator, alice, bob]);
 });
 

@@ -7,7 +7,7 @@ import { matchMaker } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
 import { closedByServer, nextMessage, sdkClient, startTestServer, waitForState } from '../support/server';
-import { boardOf } from '../support/gomoku-client';
+import { boardOf, waitForMoves } from '../support/gomoku-client';
 
 jest.setTimeout(120000);
 let server: RunningParlor;
@@ -41,7 +41,7 @@ async function playOut(room: Room<any, any>) {
     if (s.phase === 'game_over') break;
     const turn = s.turn;
     if (s.choices.length > 0) room.send('choose', { choice: s.choices[0] });
-    else room.send('place', nearCentre(boardOf(s)));
+    else room.send('place', nearCentre(boardOf(await waitForMoves(room))));
     await waitForState(room, (st: any) => st.turn > turn || st.phase === 'game_over', 20000);
   }
   expect(errors).toEqual([]);

@@ -8,16 +8,22 @@ import type { Room } from '@colyseus/sdk';
 import type { Game } from './protocol';
 import { clientFor, closeAll, onAnyChange, openSdkGomoku, tracked, type GomokuDialect } from './sdk-tables';
 import { when, type OpenTable, type Table, type TableEvents } from './table';
+import { followMoves } from '../../../client/src/games/gomoku/room-moves';
 
 /**
  * No Swap 2 opening: the game goes straight to the main phase, Black (the creator or the joiner)
- * first. The synced state has no board: clients build it from `moves`.
+ * first. The synced state has neither board nor move list: each client keeps the list
+ * (client/src/games/gomoku/room-moves.ts, as the browser does) and builds the board from it.
  */
 const PARLOR_GOMOKU: GomokuDialect = {
   createOptions: (name) => ({ name, swap2: false, rule: 'freestyle' }),
   joinOptions: (name) => ({ name }),
   started: (state) => state.phase === 'main_game',
   black: (state) => state.blackPlayer,
+  follow: (room) => {
+    const moves = followMoves(room);
+    return () => moves.current().at(-1);
+  },
 };
 
 const openGomoku = (url: string, name: string, events: TableEvents) => openSdkGomoku(url, name, events, PARLOR_GOMOKU);

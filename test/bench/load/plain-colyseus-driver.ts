@@ -14,6 +14,8 @@ const PLAIN_GOMOKU: GomokuDialect = {
   // The room names whose turn it is once both players are in.
   started: (state) => state.turn !== '' && state.turn !== undefined,
   black: (state) => [...state.players.entries()].find(([, p]: [string, { color: number }]) => p.color === 1)![0],
+  // Its state syncs the whole move list.
+  follow: (room) => () => room.state.moves.at(-1),
 };
 
 export const openPlainColyseusTable: OpenTable = (game: Game, url, name, events) => {

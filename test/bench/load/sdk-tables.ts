@@ -43,12 +43,15 @@ export interface GomokuDialect {
   started(state: any): boolean;
   /** The session that moves first. */
   black(state: any): string;
+  /** Follows a joined room's move list as that server's clients do; returns its last stone's cell, read after each patch. */
+  follow(room: Room): () => number | undefined;
 }
 
 /**
  * A Gomoku table of two SDK clients on a `gomoku` room: the creator and a joiner by id. A move
- * is timed from the mover's `send` to the opponent's client decoding the patch whose move list
- * ends with it (both rooms sync the list; cells never repeat in a game).
+ * is timed from the mover's `send` to the opponent's client decoding the patch after which its
+ * move list ends with it (the plain room syncs the list; Parlor syncs the last stone and each
+ * client keeps the list; cells never repeat in a game).
  */
 export async function openSdkGomoku(url: string, name: string, events: TableEvents, dialect: GomokuDialect): Promise<Table> {
   const client = clientFor(url);
@@ -60,6 +63,7 @@ export async function openSdkGomoku(url: string, name: string, events: TableEven
   await when(() => rooms.every((r) => r.state && dialect.started(r.state)), onAnyChange(rooms), 30000, 'both Gomoku players see the game');
   const black = dialect.black(a.state) === a.sessionId ? a : b;
   const white = black === a ? b : a;
+  const lastOf = new Map(rooms.map((r) => [r, dialect.follow(r)]));
   let moves = 0;
   let inFlight: { cell: number; at: number; watcher: Room } | null = null;
   refused = () => {
@@ -68,7 +72,7 @@ export async function openSdkGomoku(url: string, name: string, events: TableEven
   };
   for (const r of rooms)
     r.onStateChange(() => {
-      if (inFlight?.watcher === r && r.state.moves.at(-1) === inFlight.cell) {
+      if (inFlight?.watcher === r && lastOf.get(r)!() === inFlight.cell) {
         events.delivered(performance.now() - inFlight.at);
         inFlight = null;
       }

@@ -10,7 +10,7 @@ import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { claimAccount, getJson, makeAccount, makeGuest, playSeatOneWins, queueUp, takeSeat, bySeat, type Guest } from '../../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../../support/server';
 import { waitUntil } from '../../support/wait';
-import { act } from '../../support/gomoku-client';
+import { act, waitForMoves } from '../../support/gomoku-client';
 
 jest.setTimeout(60000);
 
@@ -126,7 +126,8 @@ describe('ranked play', () => {
     await playSeatOneWins(rooms);
     await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.gameNumber === 2 && s.phase === "swap2_placement", 8000)));
     expect(idOf(bySeat(rooms)[0])).not.toBe(firstOpener);
-    expect([...rooms[0].state.moves]).toEqual([]); // an empty board: no stones placed
+    expect(rooms[0].state.moveCount).toBe(0); // an empty board: no stones placed
+    expect(await waitForMoves(rooms[0])).toEqual([]);
     const secondOpener = idOf(bySeat(rooms)[0]);
     await playSeatOneWins(rooms);
     // 1-1: a third game, opened again by the first opener, who wins it and the match 2-1.
