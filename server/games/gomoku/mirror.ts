@@ -3,7 +3,7 @@
  * carries just the move that was made. The board is not synced: `moves` gives it (schema.ts).
  */
 import type { ArraySchema } from '@colyseus/schema';
-import { availableChoices, type GomokuState, type Placement, type Seat } from '../../../shared/games/gomoku';
+import { availableChoices, moveAt, moveCount, movesToArray, type GomokuState, type MoveList, type Placement, type Seat } from '../../../shared/games/gomoku';
 import type { GomokuRoomState } from './schema';
 import { syncArray } from '../../table/sync-array';
 
@@ -33,18 +33,19 @@ function sessionOfSeat(sessionOf: (seat: number) => string, seat: Seat | null): 
 const cellOf = (move: Placement) => move.y * 15 + move.x;
 
 /** The rules' move list each synced list was last made equal to. */
-const lastSynced = new WeakMap<ArraySchema<number>, readonly Placement[]>();
+const lastSynced = new WeakMap<ArraySchema<number>, MoveList>();
 
 /**
- * The synced move list made equal to the rules'. A placement makes the new list with `concat`,
- * so a list holding the very same last stone object as the one synced before extends it: then
- * only the new stones are pushed, with no copy of the list and no walk over the synced array
- * per move. Anything else (a new game, a restore) is synced in full.
+ * The synced move list made equal to the rules'. A placement makes the new list with `appendMove`,
+ * which keeps the stone objects, so a list holding the very same last stone object as the one
+ * synced before extends it: then only the new stones are pushed, with no copy of the list and no
+ * walk over the synced array per move. Anything else (a new game, a restore) is synced in full.
  */
-function syncMoves(target: ArraySchema<number>, moves: readonly Placement[]): void {
+function syncMoves(target: ArraySchema<number>, moves: MoveList): void {
   const before = lastSynced.get(target);
   lastSynced.set(target, moves);
-  const extends_ = before !== undefined && target.length === before.length && moves.length >= before.length && (before.length === 0 || moves[before.length - 1] === before[before.length - 1]);
-  if (!extends_) return syncArray(target, moves.map(cellOf));
-  for (let i = target.length; i < moves.length; i++) target.push(cellOf(moves[i]));
+  const [count, beforeCount] = [moveCount(moves), before === undefined ? 0 : moveCount(before)];
+  const extends_ = before !== undefined && target.length === beforeCount && count >= beforeCount && (beforeCount === 0 || moveAt(moves, beforeCount - 1) === moveAt(before, beforeCount - 1));
+  if (!extends_) return syncArray(target, movesToArray(moves).map(cellOf));
+  for (let i = target.length; i < count; i++) target.push(cellOf(moveAt(moves, i)));
 }

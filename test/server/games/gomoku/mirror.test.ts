@@ -4,12 +4,12 @@
  * seats equal the rules'.
  */
 import fc from 'fast-check';
-import { applyAction, newGame, type GomokuState } from '../../../../shared/games/gomoku';
+import { applyAction, movesToArray, newGame, type GomokuState } from '../../../../shared/games/gomoku';
 import { mirrorGomoku } from '../../../../server/games/gomoku/mirror';
 import { GomokuRoomState } from '../../../../server/games/gomoku/schema';
 
 const sessionOf = (seat: number) => `s${seat}`;
-const cells = (state: GomokuState) => state.moves.map((m) => m.y * 15 + m.x);
+const cells = (state: GomokuState) => movesToArray(state.moves).map((m) => m.y * 15 + m.x);
 
 /** The states of a freestyle game played on `cells` (occupied or repeated cells are skipped). */
 function statesOf(played: number[]): GomokuState[] {
