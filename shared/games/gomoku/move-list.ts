@@ -6,6 +6,8 @@
  * outlives young-generation scavenges, and a scavenge costs what survives it. A flat array of
  * stones copied whole on every placement grew with the game; appending here copies only the
  * last chunk and the short array of chunks, and shares every full chunk with the list before.
+ * Measured on the rules alone (test/bench/gomoku-state-gc.bench.ts, 1,000 rooms): ~1,470 heap
+ * bytes allocated per move with the flat array, ~1,150 with chunks.
  *
  * It stays plain data (arrays of plain objects): states are structured-cloned, compared with
  * `toEqual` and persisted. Chunks are cut by index alone, so two lists holding the same stones
