@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
+import { movesToArray } from '../../shared/games/gomoku/move-list';
 import type { Score } from '../../shared/games/rating/glicko2';
 import { DAY_MS, loserMovedEnough, pairHasGamesLeft } from './eligibility';
 import type { RankedStore } from '../stores/ranked-store';
@@ -117,7 +118,7 @@ export async function settleGame(store: RankedStore, series: SeriesData, game: G
   const record: GameRecord = {
     n: series.game, black: id(game.black), white: id(game.white),
     swap2: game.opening.map(({ seat, ...action }) => ({ playerId: id(seat), action })),
-    moves: game.moves.map((m) => m.y * 15 + m.x),
+    moves: movesToArray(game.moves).map((m) => m.y * 15 + m.x),
     winner, reason: game.endReason ?? 'unknown', rated, changes,
   };
   const match = (await store.match(series.matchId)) ?? null;

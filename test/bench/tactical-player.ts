@@ -18,6 +18,7 @@ import {
   flatCells,
   indexOf,
   isOnBoard,
+  moveCount,
   winningLineThrough,
   type GomokuAction,
   type GomokuState,
@@ -33,7 +34,7 @@ const NEIGHBOURS: readonly (readonly [number, number])[] = [
 export function tacticalAction(state: GomokuState, rng: Random): GomokuAction {
   if (state.phase === 'swap2_choice' || state.phase === 'swap2_final_choice') return { type: 'choose', choice: 'black' };
   if (state.phase === 'swap2_placement') return place(openingCell(state, rng));
-  const colour = colourOfStone(state.moves.length + 1);
+  const colour = colourOfStone(moveCount(state.moves) + 1);
   return place(tacticalCell(flatCells(state.board), colour, state.config.rule, rng));
 }
 
@@ -43,7 +44,7 @@ function place(cell: number): GomokuAction {
 
 function openingCell(state: GomokuState, rng: Random): number {
   const centre = indexOf(CENTRE, CENTRE);
-  if (state.moves.length === 0) return centre;
+  if (moveCount(state.moves) === 0) return centre;
   const free = NEIGHBOURS.map(([dx, dy]) => indexOf(CENTRE + dx, CENTRE + dy)).filter((c) => cellAt(state.board, c) === EMPTY);
   return free[randomInt(rng, free.length)];
 }

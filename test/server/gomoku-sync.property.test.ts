@@ -10,11 +10,11 @@ import type { RunningParlor } from '../../server/app';
 import { flushMessages, sdkClient, sleep, startTestServer } from '../support/server';
 import { movesOf, seatTwo, serverState, type GomokuRoomClient } from '../support/gomoku-client';
 import { matchMaker } from '@colyseus/core';
-import type { GomokuState } from '../../shared/games/gomoku';
+import { movesToArray, type GomokuState } from '../../shared/games/gomoku';
 import { rulesOf } from '../support/room-internals';
 
 /** The rules' move list of a room in this process, as cells. */
-const rulesCells = (roomId: string) => (rulesOf<GomokuState>(matchMaker.getLocalRoomById(roomId))?.moves ?? []).map((m) => m.y * 15 + m.x);
+const rulesCells = (roomId: string) => movesToArray(rulesOf<GomokuState>(matchMaker.getLocalRoomById(roomId))?.moves ?? []).map((m) => m.y * 15 + m.x);
 
 let server: RunningParlor;
 beforeAll(async () => { server = await startTestServer(); });

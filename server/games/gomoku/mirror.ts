@@ -3,7 +3,7 @@
  * carries just the move that was made: the list itself is not synced (schema.ts), only its last
  * stone, its length and the game it belongs to; `movesAnswer` gives a client the whole list.
  */
-import { availableChoices, type GomokuState, type Seat } from '../../../shared/games/gomoku';
+import { availableChoices, lastMove, moveCount, movesToArray, type GomokuState, type Seat } from '../../../shared/games/gomoku';
 import type { MovesAnswer } from '../../../shared/games/gomoku/move-trail';
 import type { GomokuRoomState } from './schema';
 import { syncArray } from '../../table/sync-array';
@@ -19,9 +19,9 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
   }
   target.phase = game.phase;
   target.turn = game.turn;
-  const count = game.moves.length;
-  target.moveCount = count;
-  target.lastMove = count === 0 ? -1 : cellOf(game.moves[count - 1]);
+  const last = lastMove(game.moves);
+  target.moveCount = moveCount(game.moves);
+  target.lastMove = last === null ? -1 : cellOf(last);
   target.toMove = sessionOfSeat(sessionOf, game.toAct);
   target.blackPlayer = sessionOfSeat(sessionOf, game.black);
   target.whitePlayer = sessionOfSeat(sessionOf, game.white);
@@ -36,7 +36,7 @@ export function mirrorGomoku(target: GomokuRoomState, game: GomokuState | null, 
  * in turn with the room's steps, so it holds no stone whose save is still awaited.
  */
 export function movesAnswer(startedAt: number, game: GomokuState | null): MovesAnswer {
-  return { startedAt, cells: game ? game.moves.map(cellOf) : [] };
+  return { startedAt, cells: game ? movesToArray(game.moves).map(cellOf) : [] };
 }
 
 /** The rules number the seats 1 and 2, the table 0 and 1. */

@@ -5,6 +5,7 @@
  * (0-based), as in FinishedGame.players. The client reads it in client/src/replay/gomoku-scene.ts.
  */
 import type { GomokuState, Phase, Stone, Swap2Choice } from '../../../shared/games/gomoku';
+import { moveAt, moveCount } from '../../../shared/games/gomoku/move-list';
 import type { GameDescription } from '../../history/history-policy';
 import type { PolicyTable } from '../../table/server-game';
 import type { GomokuRoomState } from './schema';
@@ -31,7 +32,7 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
   let stones = 0;
   let choices = 0;
   const place = () => {
-    const m = state.moves[stones++];
+    const m = moveAt(state.moves, stones++);
     steps.push({ type: 'place', seat: tableSeat(m.seat), x: m.x, y: m.y, colour: m.colour, order: m.order, phase: m.phase });
   };
   // The opening interleaves stones and choices; its stones are the first moves, in order.
@@ -39,7 +40,7 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
     if (action.type === 'place') place();
     else steps.push({ type: 'choice', seat: tableSeat(action.seat), choice: action.choice, phase: choices++ === 0 ? 'swap2_choice' : 'swap2_final_choice' });
   }
-  while (stones < state.moves.length) place();
+  while (stones < moveCount(state.moves)) place();
   return {
     config: { rule: state.config.rule, swap2: state.config.swap2, turnSeconds: table.turnSeconds, computer: table.computer },
     steps,

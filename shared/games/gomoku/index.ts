@@ -1,6 +1,7 @@
 export * from './board';
 export * from './swap2';
 export * from './state';
+export * from './move-list';
 export * from './game';
 export * from './serialize';
 export * from './messages';

@@ -1,5 +1,6 @@
 import type { GOMOKU_RULE_CODES } from './errors';
 import type { Board, Stone, WinRule } from './board';
+import type { MoveList } from './move-list';
 import type { Phase, Seat, Swap2Choice } from './swap2';
 
 export interface GomokuConfig {
@@ -24,13 +25,17 @@ export type OpeningAction =
 
 export type EndReason = 'five' | 'draw' | 'resign' | 'timeout' | 'abandon';
 
-/** Plain JSON data: it is persisted and replayed as is. */
+/** Plain data: it is persisted (serialize.ts gives the stored shape) and replayed. */
 export interface GomokuState {
   config: GomokuConfig;
   phase: Phase;
   /** 15 rows of 15 cells, shared row by row with the state before (board.ts says why). */
   board: Board;
-  moves: Placement[];
+  /**
+   * The stones in the order placed, in chunks shared with the state before (move-list.ts says
+   * why); read it through move-list.ts. Serialised as a flat array of placements (serialize.ts).
+   */
+  moves: MoveList;
   /** The seat that must act now, or null when nobody may (game over). */
   toAct: Seat | null;
   black: Seat | null;

@@ -5,6 +5,7 @@
  */
 import type { Random } from '../../../core/rng';
 import { SIZE, type Stone } from '../board';
+import { forEachMove } from '../move-list';
 import type { GomokuAction, GomokuState } from '../state';
 import { Clock } from './clock';
 import { HARD_CAP_MS, LEVELS, type ComputerLevel } from './levels';
@@ -26,7 +27,7 @@ export function decideAction(state: GomokuState, options: ThinkOptions): GomokuA
   const clock = new Clock(options.now, options.now() + budget);
   // Stones are replayed in order so that the opening code can read which stone came first.
   const pos = new Position(state.config.rule);
-  for (const move of state.moves) pos.play(move.y * SIZE + move.x, move.colour as Stone);
+  forEachMove(state.moves, (move) => pos.play(move.y * SIZE + move.x, move.colour as Stone));
   const place = (cell: number): GomokuAction => ({ type: 'place', x: cell % SIZE, y: Math.floor(cell / SIZE) });
   switch (state.phase) {
     case 'swap2_placement':

@@ -6,12 +6,12 @@
  * steps may share a patch. The client's list always equals the list of the state it shows.
  */
 import fc from 'fast-check';
-import { applyAction, MoveTrail, newGame, type GomokuState, type MovesAnswer, type MovesSynced } from '../../../../shared/games/gomoku';
+import { applyAction, MoveTrail, movesToArray, newGame, type GomokuState, type MovesAnswer, type MovesSynced } from '../../../../shared/games/gomoku';
 import { mirrorGomoku, movesAnswer } from '../../../../server/games/gomoku/mirror';
 import { GomokuRoomState } from '../../../../server/games/gomoku/schema';
 
 const sessionOf = (seat: number) => `s${seat}`;
-const cells = (state: GomokuState) => state.moves.map((m) => m.y * 15 + m.x);
+const cells = (state: GomokuState) => movesToArray(state.moves).map((m) => m.y * 15 + m.x);
 
 /** The states of a freestyle game played on `played` (occupied or repeated cells are skipped). */
 function statesOf(played: number[]): GomokuState[] {

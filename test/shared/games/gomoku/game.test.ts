@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Mulberry32 } from '../../../../shared/core/rng';
-import { applyAction, cellAtPoint, newGame, timeoutAction, type GomokuAction, type GomokuState } from '../../../../shared/games/gomoku';
+import { applyAction, cellAtPoint, movesToArray, newGame, timeoutAction, type GomokuAction, type GomokuState } from '../../../../shared/games/gomoku';
 import { anyActionArb, configArb, playOut, seatArb } from '../../../support/gomoku-arbitraries';
 
 const RUNS = { numRuns: 200 };
@@ -16,7 +16,7 @@ describe('Swap 2 opening', () => {
   const opened = [place(7, 7), place(8, 7), place(9, 9)].reduce((s, a) => must(s, 1, a), newGame());
 
   it('colours the opening stones B, W, B (Gomocup example 7,7 8,7 9,9)', () => {
-    expect(opened.moves.map((m) => m.colour)).toEqual([1, 2, 1]);
+    expect(movesToArray(opened.moves).map((m) => m.colour)).toEqual([1, 2, 1]);
     expect(opened.phase).toBe('swap2_choice');
     expect(opened.toAct).toBe(2);
   });
@@ -34,7 +34,7 @@ describe('Swap 2 opening', () => {
   it('"place_more": stones 4 and 5 are W then B, then player 1 chooses and White plays stone 6', () => {
     let s = must(opened, 2, { type: 'choose', choice: 'place_more' });
     s = must(must(s, 2, place(0, 0)), 2, place(1, 1));
-    expect(s.moves.map((m) => m.colour)).toEqual([1, 2, 1, 2, 1]);
+    expect(movesToArray(s.moves).map((m) => m.colour)).toEqual([1, 2, 1, 2, 1]);
     expect(applyAction(s, 1, { type: 'choose', choice: 'place_more' })).toMatchObject({ ok: false, code: 'invalid_choice' });
     s = must(s, 1, { type: 'choose', choice: 'black' });
     expect([s.black, s.white, s.toAct]).toEqual([1, 2, 2]);

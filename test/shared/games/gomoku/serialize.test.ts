@@ -11,6 +11,9 @@ import {
   applyAction,
   deserialize,
   gomokuGame,
+  forEachMove,
+  moveCount,
+  movesToArray,
   newGame,
   serialize,
   timeoutAction,
@@ -42,15 +45,15 @@ const game = play(newGame({ rule: 'standard', swap2: true }), [
 /** The same game as version 1 wrote it, drawn by hand: the board flat, everything else as now. */
 function asVersion1(state: GomokuState): GomokuStateV1 {
   const board = new Array<number>(225).fill(0);
-  for (const m of state.moves) board[m.y * 15 + m.x] = m.colour;
-  return { ...JSON.parse(JSON.stringify(state)), board };
+  forEachMove(state.moves, (m) => (board[m.y * 15 + m.x] = m.colour));
+  return { ...JSON.parse(JSON.stringify(state)), moves: JSON.parse(JSON.stringify(movesToArray(state.moves))), board };
 }
 
 describe('format version 1 (a flat board)', () => {
   const old = asVersion1(game);
 
   it('the test game is what it should be: main game, seven stones, seat 1 (White) to move', () => {
-    expect([game.phase, game.moves.length, game.white, game.toAct]).toEqual(['main_game', 7, 1, 1]);
+    expect([game.phase, moveCount(game.moves), game.white, game.toAct]).toEqual(['main_game', 7, 1, 1]);
     expect(old.board).toHaveLength(225);
     expect(FORMAT_VERSION).toBe(2);
   });
@@ -78,6 +81,37 @@ describe('format version 1 (a flat board)', () => {
     expect(gomokuGame.timeout(revived, 0, rng())).toEqual(gomokuGame.timeout(game, 0, rng()));
     const opening = play(newGame(), [[1, place(7, 7)], [1, place(0, 3)]]);
     expect(gomokuGame.timeout(gomokuGame.revive!(asVersion1(opening)), 0, new Mulberry32(9))).toEqual(timeoutAction(opening, new Mulberry32(9)));
+  });
+});
+
+describe('the stored shape of `moves`: a flat array, though chunked in memory (move-list.ts)', () => {
+  /** A freestyle game of 40 stones (several chunks), no five: colours in pairs along each row, shifted by two a row. */
+  const cells = Array.from({ length: 225 }, (_, i) => i).filter((i) => Math.floor(((i % 15) + 2 * Math.floor(i / 15)) / 2) % 2 === 0);
+  const whites = Array.from({ length: 225 }, (_, i) => i).filter((i) => !cells.includes(i));
+  const long = play(newGame({ rule: 'freestyle', swap2: false }), cells.slice(0, 20).flatMap((b, i) => [
+    [1, place(b % 15, Math.floor(b / 15))] as [number, GomokuAction],
+    [2, place(whites[i] % 15, Math.floor(whites[i] / 15))] as [number, GomokuAction],
+  ]));
+  const flat = movesToArray(long.moves);
+
+  it('a version 2 document holds the stones as a flat array of placements, and reads back equal', () => {
+    expect([long.phase, moveCount(long.moves), long.moves.length]).toEqual(['main_game', 40, 3]);
+    const stored = JSON.parse(serialize(long));
+    expect(stored.v).toBe(2);
+    expect(stored.state.moves).toHaveLength(40);
+    expect(stored.state.moves[0]).toEqual({ x: flat[0].x, y: flat[0].y, colour: 1, seat: 1, order: 1, phase: 'main_game' });
+    expect(stored.state.moves).toEqual(flat);
+    expect(deserialize(serialize(long))).toEqual({ ok: true, state: long });
+  });
+
+  it('a state stored whole (no packing), flat moves and all, revives to the same state', () => {
+    const stored = JSON.parse(JSON.stringify({ ...long, moves: flat }));
+    expect(gomokuGame.revive!(stored)).toEqual(long);
+    expect(upgradeState(stored)).toEqual(long);
+  });
+
+  it('a packed state holds the same three numbers a stone as before', () => {
+    expect(packState(long).moves).toEqual(flat.flatMap((m) => [m.y * 15 + m.x, m.seat, 2]));
   });
 });
 
@@ -122,7 +156,7 @@ describe('the packed state of the table\'s snapshots', () => {
         state = result.state;
       }
     }
-    expect(state.moves).toHaveLength(100);
+    expect(moveCount(state.moves)).toBe(100);
     expect(state.phase).toBe('main_game');
     expect(JSON.stringify(packState(state)).length * 4).toBeLessThan(JSON.stringify(state).length);
   });

@@ -11,6 +11,8 @@ import {
   cellAt,
   deserialize,
   flatCells,
+  lastMove,
+  moveCount,
   newGame,
   serialize,
   swap2Actor,
@@ -71,8 +73,8 @@ describe('Swap 2 correctness properties (seed 004)', () => {
       for (const state of playOut(swap2On, steps)) {
         const range = expectedStoneCount(state);
         if (!range) continue;
-        expect(state.moves.length).toBeGreaterThanOrEqual(range[0]);
-        expect(state.moves.length).toBeLessThanOrEqual(range[1]);
+        expect(moveCount(state.moves)).toBeGreaterThanOrEqual(range[0]);
+        expect(moveCount(state.moves)).toBeLessThanOrEqual(range[1]);
       }
     }), RUNS);
   });
@@ -81,7 +83,7 @@ describe('Swap 2 correctness properties (seed 004)', () => {
     fc.assert(fc.property(openingArb, fc.nat(10), (opening, cut) => {
       const states = playOut(swap2On, opening.steps.slice(0, 1 + (cut % opening.steps.length)));
       const state = states[states.length - 1];
-      const taken = state.moves[state.moves.length - 1];
+      const taken = lastMove(state.moves)!;
       const before = structuredClone(state);
       const result = applyAction(state, state.toAct ?? 1, { type: 'place', x: taken.x, y: taken.y });
       expect(result.ok).toBe(false);

@@ -13,6 +13,8 @@ import {
   availableChoices,
   cellAt,
   cellAtPoint,
+  moveAt,
+  moveCount,
   newGame,
   type GomokuAction,
   type GomokuConfig,
@@ -37,8 +39,8 @@ function randomAction(state: GomokuState, [nearby, pick, dx, dy]: [boolean, numb
   const empty: number[] = [];
   for (let i = 0; i < CELLS; i++) if (cellAt(state.board, i) === EMPTY) empty.push(i);
   let cell = empty[pick % empty.length];
-  if (nearby && state.moves.length > 0) {
-    const anchor = state.moves[pick % state.moves.length];
+  if (nearby && moveCount(state.moves) > 0) {
+    const anchor = moveAt(state.moves, pick % moveCount(state.moves));
     const x = anchor.x + dx;
     const y = anchor.y + dy;
     if (x >= 0 && y >= 0 && x < SIZE && y < SIZE && cellAtPoint(state.board, x, y) === EMPTY) cell = y * SIZE + x;
@@ -68,7 +70,7 @@ describe('computer actions are always legal', () => {
         expect(applyAction(state, state.toAct!, decided)).toMatchObject({ ok: true });
         // ...and so is what the public entry point returns.
         expect(applyAction(state, state.toAct!, computerAction(state, state.toAct!, options))).toMatchObject({ ok: true });
-        expect(state.moves.length).toBeLessThanOrEqual(CELLS);
+        expect(moveCount(state.moves)).toBeLessThanOrEqual(CELLS);
       }),
       { numRuns: 150 },
     );

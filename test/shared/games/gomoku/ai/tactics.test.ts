@@ -10,6 +10,7 @@ import {
   applyAction,
   colourOfStone,
   flatCells,
+  moveCount,
   winningLineThrough,
   type Cell,
   type GomokuState,
@@ -79,13 +80,13 @@ describe.each(LEVELS)('level %i', (level) => {
   it('answers an open three so that no open four can follow', () => {
     const state = stateFrom(['', '', '', '', '', '', '', '.....XXX.......', '', '.O..........O..']);
     const next = afterMove(state, level);
-    expect(canMakeOpenFour(next, colourOfStone(next.moves.length + 1))).toBe(false);
+    expect(canMakeOpenFour(next, colourOfStone(moveCount(next.moves) + 1))).toBe(false);
   });
 
   it('answers a broken three too', () => {
     const state = stateFrom(['', '', '', '', '', '', '', '.....X.XX......', '', '.O..........O..']);
     const next = afterMove(state, level);
-    expect(canMakeOpenFour(next, colourOfStone(next.moves.length + 1))).toBe(false);
+    expect(canMakeOpenFour(next, colourOfStone(moveCount(next.moves) + 1))).toBe(false);
   });
 });
 

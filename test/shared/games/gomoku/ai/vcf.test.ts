@@ -4,7 +4,7 @@
  * sequence no longer works. "Four" is checked through the rules: after the move the
  * attacker has a cell that would complete a five.
  */
-import { CELLS, EMPTY, SIZE, applyAction, flatCells, winningLineThrough, type GomokuState, type Stone } from '../../../../../shared/games/gomoku';
+import { CELLS, EMPTY, SIZE, applyAction, flatCells, forEachMove, winningLineThrough, type GomokuState, type Stone } from '../../../../../shared/games/gomoku';
 import { Clock } from '../../../../../shared/games/gomoku/ai/clock';
 import { Position, opponentOf } from '../../../../../shared/games/gomoku/ai/position';
 import { findVcf } from '../../../../../shared/games/gomoku/ai/vcf';
@@ -28,7 +28,7 @@ const unlimited = () => ({ maxFours: 30, maxNodes: 1_000_000, clock: new Clock((
 
 function positionOf(state: GomokuState): Position {
   const pos = new Position(state.config.rule);
-  for (const m of state.moves) pos.play(m.y * SIZE + m.x, m.colour);
+  forEachMove(state.moves, (m) => pos.play(m.y * SIZE + m.x, m.colour));
   return pos;
 }
 

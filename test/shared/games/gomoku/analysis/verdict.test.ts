@@ -3,7 +3,7 @@
  * its length and line, a side that must block a five, mirror images scored alike, and the
  * node budget (not the clock) deciding how far it looks.
  */
-import { BLACK, SIZE, WHITE } from '../../../../../shared/games/gomoku';
+import { BLACK, SIZE, WHITE, forEachMove } from '../../../../../shared/games/gomoku';
 import { Position } from '../../../../../shared/games/gomoku/ai/position';
 import { C_FIVE, C_WIN4 } from '../../../../../shared/games/gomoku/ai/threats';
 import { judgePosition, threatPoints, vcfLine } from '../../../../../shared/games/gomoku/analysis';
@@ -13,7 +13,7 @@ import { BLACK_WINS_BY_FOURS, stateFrom } from '../ai/boards';
 function positionFrom(rows: readonly string[]): Position {
   const state = stateFrom(rows);
   const pos = new Position(state.config.rule);
-  for (const m of state.moves) pos.play(m.y * SIZE + m.x, m.colour);
+  forEachMove(state.moves, (m) => pos.play(m.y * SIZE + m.x, m.colour));
   return pos;
 }
 
