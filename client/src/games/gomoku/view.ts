@@ -3,7 +3,8 @@
  * colour, connection and both clocks (the table kit's player list), the Swap 2 choice buttons,
  * the move list (with stepping back for spectators), errors, the result and rematch (the kit's
  * result panel). Moves, turns and the result are announced to screen readers. Everything
- * shown is derived from the synced state; clicks and keys only send intentions.
+ * shown is derived from the synced state and the move list kept beside it (room-moves.ts: the
+ * state syncs only the last stone); clicks and keys only send intentions.
  */
 import './gomoku.css';
 import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
@@ -62,19 +63,20 @@ interface GomokuSynced {
 const PLACEMENT_PHASES = new Set(['swap2_placement', 'swap2_extra', 'main_game']);
 
 export async function showGomoku(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  let roomMoves: RoomMoves | undefined;
+  /** The move list this view keeps (set once the room is open). */
+  const kept: { moves?: RoomMoves } = {};
   const table = await openTableView<GomokuSynced & { toJSON(): unknown }>(roomId, watch, {
     what: 'room',
     isPlayer: (room) => Boolean(room.state?.players?.get(room.sessionId)),
     forgetWhen: (room) => room.state?.phase === 'game_over',
     // The tests read the list this view draws from (the synced state has only its last stone).
-    shown: () => ({ moves: [...(roomMoves?.current() ?? [])] }),
+    shown: () => ({ moves: [...(kept.moves?.current() ?? [])] }),
   });
   if (!table) return () => undefined;
   const { room, banner, badge, isPlayer } = table;
   // The move list, kept here: the synced state has only its last stone and length. An answer to the room is drawn at once.
-  roomMoves = followMoves(room, () => render());
-  const movesNow = roomMoves.current;
+  kept.moves = followMoves(room, () => render());
+  const movesNow = kept.moves.current;
 
   /** A seat's colour in words: black, white, or not yet (Swap 2). */
   const colourOf = (id: string) => (id === room.state.blackPlayer ? 'black' : id === room.state.whitePlayer ? 'white' : room.state.swap2 ? 'to be chosen' : '');
