@@ -3,6 +3,7 @@ import { matchMaker } from '@colyseus/core';
 import { flatCells, type GomokuState } from '../../shared/games/gomoku';
 import { sdkClient, startTestServer, waitForState } from '../support/server';
 import { rulesOf } from '../support/room-internals';
+import { waitUntil } from '../support/wait';
 import { act, boardOf, cell, expectRejected, movesOf, seatTwo, serverState, stoneAt, waitForMoves } from '../support/gomoku-client';
 
 let server: RunningParlor;
@@ -113,6 +114,29 @@ describe('gomoku room: a game through every Swap 2 branch', () => {
 });
 
 describe('gomoku room: refusals', () => {
+  it('questions for the move list are rate-limited per address; a client refused asks again and gets the whole list', async () => {
+    const { p1, p2 } = await seatTwo(sdkClient(server), { swap2: false });
+    for (const [mover, at] of [[p1, cell(7, 7)], [p2, cell(0, 0)], [p1, cell(8, 8)]] as const) await act(mover, 'place', at, [p1, p2]);
+    const watcher = await sdkClient(server).joinById(p1.roomId, { spectate: true });
+    await waitForState(watcher, (s: any) => s.moveCount === 3);
+    const refused: string[] = [];
+    watcher.onMessage('error', (e: { code: string }) => refused.push(e.code));
+    // The address's ten questions at once are answered (each with the whole list)...
+    const answers: unknown[] = [];
+    const counting = watcher.onMessage('moves', (answer) => answers.push(answer));
+    for (let i = 0; i < 10; i++) watcher.send('moves');
+    await waitUntil(() => answers.length === 10, 'ten answers');
+    counting();
+    expect(answers[9]).toEqual({ startedAt: expect.any(Number), cells: [7 * 15 + 7, 0, 8 * 15 + 8] });
+    // ... the next ones are refused, the list's own question among them: it is asked again once the bucket refills.
+    watcher.send('moves');
+    watcher.send('moves');
+    expect(movesOf(watcher)).toEqual([]);
+    expect(await waitForMoves(watcher, () => true, 8000)).toEqual([7 * 15 + 7, 0, 8 * 15 + 8]);
+    expect(refused).toEqual(['rate_limited', 'rate_limited', 'rate_limited']);
+    await Promise.all([p1.leave(), p2.leave(), watcher.leave()]);
+  });
+
   it('the waiting player, the wrong player and a spectator get errors and nothing changes', async () => {
     const client = sdkClient(server);
     const p1 = await client.create('gomoku', { name: 'Solo' });

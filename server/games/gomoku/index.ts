@@ -58,8 +58,8 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   mirror: (state, view, ctx) => mirrorGomoku(state, view, ctx.sessionOf, ctx.startedAt),
   queries: {
     // Asked on join, after a reconnect and after a gap in the synced last moves (move-trail.ts): a few
-    // times a game; at most 225 cells an answer.
-    moves: { schema: gomokuQueries.moves, limit: { burst: 6, perSecond: 1 / 2 }, answer: (ctx) => ['moves', movesAnswer(ctx.startedAt, ctx.rules)] },
+    // times a game, by every spectator of one address at once when a class watches; at most 225 cells an answer.
+    moves: { schema: gomokuQueries.moves, limit: { burst: 10, perSecond: 2 }, answer: (ctx) => ['moves', movesAnswer(ctx.startedAt, ctx.rules)] },
   },
   listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked, computer: config.computer?.level ?? 0 }),
   policies: [

@@ -7,6 +7,9 @@
 import type { Room } from '@colyseus/sdk';
 import { MoveTrail, type MovesAnswer, type MovesSynced } from '../../../../shared/games/gomoku/move-trail';
 
+/** How long an unanswered question waits before it is asked again (the room refills a refused asker's bucket in 0.5 s). */
+const RETRY_MS = 3000;
+
 export interface RoomMoves {
   /** The stones in placement order (cells y*15+x), brought up to the synced state first. */
   current(): readonly number[];
@@ -25,8 +28,18 @@ export function followMoves(room: Room<any, any>, answered: () => void = () => u
     const s = room.state as Partial<MovesSynced> | undefined;
     return typeof s?.moveCount === 'number' && typeof s.startedAt === 'number' && typeof s.lastMove === 'number' ? (s as MovesSynced) : null;
   };
+  let retry: ReturnType<typeof setTimeout> | undefined;
   const ask = (next: 'ok' | 'ask') => {
-    if (next === 'ask') room.send('moves');
+    if (next !== 'ask') return;
+    room.send('moves');
+    // A question can be refused (`rate_limited`: many clients of one address in one room) or lost with its
+    // connection: asked afresh until the list is whole.
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (trail.complete) return;
+      trail.reset();
+      follow();
+    }, RETRY_MS);
   };
   const follow = () => {
     const s = synced();
@@ -41,6 +54,7 @@ export function followMoves(room: Room<any, any>, answered: () => void = () => u
   });
   // A new connection may reach a restored room, which names games the same way: the list is asked for afresh.
   room.onReconnect(() => trail.reset());
+  room.onLeave(() => clearTimeout(retry));
   follow();
   return {
     current: () => {
