@@ -23,7 +23,7 @@ import {
   type Swap2Choice,
 } from './swap2';
 import { appendMove, emptyMoves, moveCount } from './move-list';
-import type { EndReason, GomokuAction, GomokuConfig, GomokuErrorCode, GomokuEvent, GomokuState } from './state';
+import type { EndReason, GomokuAction, GomokuConfig, GomokuErrorCode, GomokuEvent, GomokuState, Placement } from './state';
 
 type GomokuResult = Result<GomokuState, GomokuEvent, GomokuErrorCode>;
 
@@ -38,7 +38,7 @@ export function newGame(config: GomokuConfig = DEFAULT_CONFIG): GomokuState {
   const base = {
     config: { ...config },
     board: emptyBoard(),
-    moves: emptyMoves(),
+    moves: emptyMoves<Placement>(),
     opening: [],
     winner: null,
     winLine: [],

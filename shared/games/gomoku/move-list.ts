@@ -12,10 +12,9 @@
  * It stays plain data (arrays of plain objects): states are structured-cloned, compared with
  * `toEqual` and persisted. Chunks are cut by index alone, so two lists holding the same stones
  * are structurally equal however they were built. A list is never changed once made: every
- * function here returns a new one or reads, so any older state's list stays valid.
+ * function here returns a new one or reads, so any older state's list stays valid. Generic in what
+ * it holds (the rules hold `Placement`s, state.ts), so that it imports nothing of the state.
  */
-import type { Placement } from './state';
-
 /**
  * Stones per chunk. A game has at most 225 stones, so a placement copies at most 16 stone
  * references (the last chunk) plus 15 chunk references (the outer array): about √225 each,
@@ -24,9 +23,9 @@ import type { Placement } from './state';
 export const MOVE_CHUNK = 16;
 
 /** Chunks of up to MOVE_CHUNK stones, in order; only the last may be short, none is empty. */
-export type MoveList = readonly (readonly Placement[])[];
+export type MoveList<T> = readonly (readonly T[])[];
 
-export function emptyMoves(): MoveList {
+export function emptyMoves<T>(): MoveList<T> {
   return [];
 }
 
@@ -34,7 +33,7 @@ export function emptyMoves(): MoveList {
  * The list with `move` added at the end. Copies the last chunk and the array of chunks, or, when
  * the last chunk is full, the array of chunks with a new one-stone chunk; nothing else.
  */
-export function appendMove(list: MoveList, move: Placement): MoveList {
+export function appendMove<T>(list: MoveList<T>, move: T): MoveList<T> {
   const last = list.length - 1;
   // `concat`, not spread or push: it makes an array of exactly the needed length, with no
   // slack in V8's backing store. The wrapped `[[move]]` adds one element, the chunk `[move]`.
@@ -44,34 +43,34 @@ export function appendMove(list: MoveList, move: Placement): MoveList {
   return chunks;
 }
 
-export function moveCount(list: MoveList): number {
+export function moveCount(list: MoveList<unknown>): number {
   return list.length === 0 ? 0 : (list.length - 1) * MOVE_CHUNK + list[list.length - 1].length;
 }
 
 /** The stone placed `index`-th (0-based: the stone whose `order` is index + 1). */
-export function moveAt(list: MoveList, index: number): Placement {
+export function moveAt<T>(list: MoveList<T>, index: number): T {
   const move = list[Math.floor(index / MOVE_CHUNK)]?.[index % MOVE_CHUNK];
   if (move === undefined) throw new RangeError(`no move ${index} in a list of ${moveCount(list)}`);
   return move;
 }
 
-export function lastMove(list: MoveList): Placement | null {
+export function lastMove<T>(list: MoveList<T>): T | null {
   return list.length === 0 ? null : list[list.length - 1][list[list.length - 1].length - 1];
 }
 
-export function forEachMove(list: MoveList, visit: (move: Placement, index: number) => void): void {
+export function forEachMove<T>(list: MoveList<T>, visit: (move: T, index: number) => void): void {
   let index = 0;
   for (const chunk of list) for (const move of chunk) visit(move, index++);
 }
 
 /** A new flat array of the stones, in order (the same stone objects). */
-export function movesToArray(list: MoveList): Placement[] {
-  return ([] as Placement[]).concat(...list);
+export function movesToArray<T>(list: MoveList<T>): T[] {
+  return ([] as T[]).concat(...list);
 }
 
 /** The list of the stones of a flat array, in order (the same stone objects); the array is not kept. */
-export function movesFromArray(moves: readonly Placement[]): MoveList {
-  const chunks: Placement[][] = [];
+export function movesFromArray<T>(moves: readonly T[]): MoveList<T> {
+  const chunks: T[][] = [];
   for (let i = 0; i < moves.length; i += MOVE_CHUNK) chunks.push(moves.slice(i, i + MOVE_CHUNK));
   return chunks;
 }

@@ -71,7 +71,7 @@ export function upgradeState(state: GomokuState | StoredGomokuState | GomokuStat
 }
 
 /** A stored flat array of placements, not a MoveList (whose elements are arrays); an empty array is both. */
-function isFlatMoves(moves: MoveList | Placement[] | undefined): moves is Placement[] {
+function isFlatMoves(moves: MoveList<Placement> | Placement[] | undefined): moves is Placement[] {
   return Array.isArray(moves) && moves.length > 0 && !Array.isArray(moves[0]);
 }
 

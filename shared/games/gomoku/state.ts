@@ -35,7 +35,7 @@ export interface GomokuState {
    * The stones in the order placed, in chunks shared with the state before (move-list.ts says
    * why); read it through move-list.ts. Serialised as a flat array of placements (serialize.ts).
    */
-  moves: MoveList;
+  moves: MoveList<Placement>;
   /** The seat that must act now, or null when nobody may (game over). */
   toAct: Seat | null;
   black: Seat | null;

@@ -29,10 +29,10 @@ const placementArb: fc.Arbitrary<Placement> = fc.record({
 /** Up to a whole board of stones: every number of full chunks and every fill of the last one (`size: 'max'`: by default fast-check keeps arrays to about ten). */
 const placementsArb = fc.array(placementArb, { maxLength: 225, size: 'max' });
 
-const build = (moves: readonly Placement[], from: MoveList = emptyMoves()): MoveList => moves.reduce(appendMove, from);
+const build = (moves: readonly Placement[], from: MoveList<Placement> = emptyMoves()): MoveList<Placement> => moves.reduce(appendMove, from);
 
 /** Independent of appendMove: what chunking by index must give. */
-function expectShape(list: MoveList, moves: readonly Placement[]) {
+function expectShape(list: MoveList<Placement>, moves: readonly Placement[]) {
   expect(list).toHaveLength(Math.ceil(moves.length / MOVE_CHUNK));
   // Every chunk full but the last, which holds 1 to MOVE_CHUNK stones.
   expect(list.map((chunk) => chunk.length)).toEqual(list.map((_, k) => (k < list.length - 1 ? MOVE_CHUNK : moves.length - k * MOVE_CHUNK)));
@@ -121,7 +121,7 @@ describe('the move list', () => {
     fc.assert(
       fc.property(placementsArb, (moves) => {
         const list = build(moves);
-        const back: MoveList = JSON.parse(JSON.stringify(list));
+        const back: MoveList<Placement> = JSON.parse(JSON.stringify(list));
         expect(back).toEqual(list);
         expect(movesToArray(back)).toEqual(moves);
         expect(appendMove(back, stone(0))).toEqual(appendMove(list, stone(0)));
