@@ -92,7 +92,8 @@ export function tableSession(page: Page): Promise<string> {
  * Waits until the page's decoded state satisfies a condition (given as an expression of `s`).
  * The condition is compiled here, in Node: the page runs under a content-security policy that
  * forbids eval, so it cannot compile it there. For a Gomoku table, whose synced state has no
- * board, the condition may use `stoneAt(s, cell)` and `boardOf(s)` (test/support/gomoku-client.ts).
+ * board, the condition may use `stoneAt(s, cell)` and `boardOf(s)` (test/support/gomoku-client.ts), and
+ * holds only once the page's move list is whole.
  */
 export async function waitForTable(page: Page, condition: string, timeout = 20000): Promise<void> {
   return waitForTableState(page, condition, timeout, false);
@@ -109,7 +110,10 @@ export async function waitForLiveTable(page: Page, condition: string, timeout = 
 
 async function waitForTableState(page: Page, condition: string, timeout: number, live: boolean): Promise<void> {
   const compiled = new Function('s', 'stoneAt', 'boardOf', `return (${condition});`) as (s: any, at: typeof stoneAt, of: typeof boardOf) => unknown;
-  const holds = (s: any) => compiled(s, stoneAt, boardOf);
+  // A Gomoku page holds its move list beside the synced state (the hook's `moves`): until the room has answered
+  // for it (on join, after a reload or reconnect), the state is not the page's whole picture yet.
+  const whole = (s: any) => s.moveCount === undefined || (Array.isArray(s.moves) && s.moves.length === s.moveCount);
+  const holds = (s: any) => whole(s) && compiled(s, stoneAt, boardOf);
   const deadline = Date.now() + timeout;
   for (;;) {
     const [s, open] = await page.evaluate(() => {

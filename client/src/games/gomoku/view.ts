@@ -129,7 +129,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   };
   renderer.ghostColour = (cell) => {
     const s = room.state;
-    if (!myTurn() || review.step !== null || !PLACEMENT_PHASES.has(s.phase) || liveBoard()[cell]) return null;
+    // No preview before the list is whole (just after a join or reload): the cell may be taken.
+    if (!myTurn() || review.step !== null || !PLACEMENT_PHASES.has(s.phase) || !kept.moves?.complete() || liveBoard()[cell]) return null;
     return colourOfStone(movesNow().length + 1);
   };
   renderer.keyboardPlays = () => isPlayer() && room.state.phase !== 'game_over' && room.state.phase !== 'waiting';
