@@ -75,7 +75,9 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   if (!table) return () => undefined;
   const { room, banner, badge, isPlayer } = table;
   // The move list, kept here: the synced state has only its last stone and length. An answer to the room is drawn at once.
-  kept.moves = followMoves(room, () => render());
+  // An answer may come while the board is still being mounted, before `render` exists: drawn from then on.
+  let drawing = false;
+  kept.moves = followMoves(room, () => drawing && render());
   const movesNow = kept.moves.current;
 
   /** A seat's colour in words: black, white, or not yet (Swap 2). */
@@ -146,6 +148,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   /** What the live region last told: news is announced once, from the first state on. */
   let heard: { stones: number; choices: number; phase: string; toMove: string } | null = null;
   const announceNews = (choiceList: ReturnType<typeof choicesMade>) => {
+    // Until the list is whole (after a join, reload or reconnect) its stones are not news: nothing is told.
+    if (!kept.moves?.complete()) return;
     const s = room.state;
     const now = { stones: movesNow().length, choices: choiceList.length, phase: s.phase, toMove: s.toMove };
     const before = heard;
@@ -223,6 +227,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     }
   };
   table.render(render);
+  drawing = true;
   // The players' clocks keep running by themselves (player-list.ts); a series' next game counts down here.
   table.every(250, () => room.state?.nextGameAt && render());
   return table.close;
