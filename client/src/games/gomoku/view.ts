@@ -74,8 +74,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   });
   if (!table) return () => undefined;
   const { room, banner, badge, isPlayer } = table;
-  // The move list, kept here: the synced state has only its last stone and length. An answer to the room is drawn at once.
-  // An answer may come while the board is still being mounted, before `render` exists: drawn from then on.
+  // The move list, kept here: the synced state has only its last stone and length. An answer to the room's
+  // `moves` is drawn at once, unless it comes while the board is still being mounted (before `render` exists).
   let drawing = false;
   kept.moves = followMoves(room, () => drawing && render());
   const movesNow = kept.moves.current;
