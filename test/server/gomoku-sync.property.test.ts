@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { RunningParlor } from '../../server/app';
 import { flushMessages, sdkClient, sleep, startTestServer } from '../support/server';
-import { movesOf, seatTwo, serverState, type GomokuRoomClient } from '../support/gomoku-client';
+import { act, cell, movesOf, seatTwo, serverState, type GomokuRoomClient } from '../support/gomoku-client';
 import { matchMaker } from '@colyseus/core';
 import { movesToArray, type GomokuState } from '../../shared/games/gomoku';
 import { rulesOf } from '../support/room-internals';
@@ -47,15 +47,16 @@ async function converge(rooms: GomokuRoomClient[], roomId: string, timeoutMs = 1
 it('every client decodes the server state after random messages from players and a spectator', async () => {
   const client = sdkClient(server);
   let acceptedActions = 0;
-  let totalStones = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 40 }), fc.boolean(), async (steps, swap2) => {
       const { p1, p2 } = await seatTwo(client, { swap2 });
+      // Two stones first, so that every run's late spectator (below) has a list it must ask for.
+      await act(p1, 'place', cell(7, 7), [p1, p2]);
+      await act(swap2 ? p1 : p2, 'place', cell(8, 8), [p1, p2]);
       const watcher = (await client.joinById(p1.roomId, { spectate: true })) as GomokuRoomClient;
       movesOf(watcher);
       const rooms = [p1, p2, watcher];
       rooms.forEach((r) => r.onMessage('error', () => undefined));
-      let stones = 0;
       try {
         for (const [who, { type, payload }] of steps) rooms[who].send(type, payload);
         await flushMessages(rooms);
@@ -65,9 +66,7 @@ it('every client decodes the server state after random messages from players and
         movesOf(late);
         rooms.push(late);
         await converge(rooms, p1.roomId);
-        acceptedActions += serverState(p1.roomId).turn;
-        stones += rulesCells(p1.roomId).length;
-        totalStones += stones;
+        acceptedActions += serverState(p1.roomId).turn - 2; // the random messages' own, not the two stones first
         // The room still answers: a deliberate bad message gets its error.
         const answered = new Promise((resolve) => p1.onMessage('error', resolve));
         p1.send('bogus', {});
@@ -80,5 +79,4 @@ it('every client decodes the server state after random messages from players and
   );
   // The random messages must exercise accepted actions too, not only rejections.
   expect(acceptedActions).toBeGreaterThan(50);
-  expect(totalStones).toBeGreaterThan(50);
 }, 120000);
