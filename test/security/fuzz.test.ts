@@ -6,7 +6,7 @@
  * deep nesting and long strings (each frame under the 4 KiB cap) — while the others play.
  *
  * For every message: the server handles it (it stays up, the sender stays connected); every
- * answer that is an `error` carries a code README.md lists for that room (or `rate_limited`) —
+ * answer that is an `error` carries a code docs/protocol.md lists for that room (or `rate_limited`) —
  * never `internal`, which means a handler threw; a rejected message changes nothing in the
  * server's state; a message of a type the room does not know is answered `unknown_message`.
  * After each run every client's decoded state equals the server's, and a legitimate action
@@ -36,7 +36,7 @@ import { makeAccount } from '../support/ranked';
 import { sdkClient, serverState, sleep, waitForState } from '../support/server';
 import { boardOf, waitForMoves } from '../support/gomoku-client';
 import {
-  allowedCodes, codesMissingFromReadme, collectErrors, codesOfGame, countHandledFrames, CONNECTION_CODES, describeValue as show, eventually, handledTypes, leaveAll,
+  allowedCodes, codesMissingFromContract, collectErrors, codesOfGame, countHandledFrames, CONNECTION_CODES, describeValue as show, eventually, handledTypes, leaveAll,
   ROOM_ERROR_CODES, serverMarker, serverSuite, settled, within, type ErrorMessage,
 } from './support';
 
@@ -486,7 +486,7 @@ async function fuzzOne(kind: string, table: Table, sender: AnyRoom, who: string,
   if (replies.some((r) => r.code === 'rate_limited')) await sleep(1500);
   const allowed = allowedCodes(kind, gameNamed(kind)?.definition);
   for (const reply of replies) {
-    if (!allowed.has(reply.code)) problems.push(`${label}: answered '${reply.code}' (${String(reply.message).slice(0, 80)}), not a ${kind} code in README`);
+    if (!allowed.has(reply.code)) problems.push(`${label}: answered '${reply.code}' (${String(reply.message).slice(0, 80)}), not a ${kind} code in docs/protocol.md`);
     if (typeof reply.message !== 'string') problems.push(`${label}: an error without a message`);
   }
   const unknown = typeof type !== 'string' || !(table.types ?? REAL_TYPES[kind] ?? []).includes(type);
@@ -510,13 +510,13 @@ async function agree(table: Table): Promise<string[]> {
   return ok ? [] : table.everyone.filter((r) => JSON.stringify(r.state.toJSON()) !== expected()).map((r) => `client ${r.sessionId} decodes a state other than the server's`);
 }
 
-it('README lists every code a client may receive (each room\'s codes, and rate_limited)', () => {
+it('docs/protocol.md lists every code a client may receive (each room\'s codes, and rate_limited)', () => {
   const all = Object.values(ROOM_ERROR_CODES).flat().concat(CONNECTION_CODES);
-  expect(codesMissingFromReadme(all)).toEqual([]);
+  expect(codesMissingFromContract(all)).toEqual([]);
   expect(all).not.toContain('internal');
 });
 
-it('README\'s list for each game\'s room holds only codes its registry entry can give', () => {
+it('docs/protocol.md\'s list for each game\'s room holds only codes its registry entry can give', () => {
   for (const game of GAMES) {
     const listed = ROOM_ERROR_CODES[game.definition.name as keyof typeof ROOM_ERROR_CODES] ?? [];
     expect({ game: game.definition.name, extra: listed.filter((code) => !codesOfGame(game.definition).includes(code)) }).toEqual({ game: game.definition.name, extra: [] });

@@ -1,10 +1,8 @@
 /**
  * What the hostile-client tests share: the error codes a client may ever receive (built from
- * README.md's tables, so the README stays the contract), raw-frame recording for every SDK
+ * docs/protocol.md's tables, so that document stays the contract), raw-frame recording for every SDK
  * room, and small helpers to send a message that must be refused and check nothing changed.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { Room as SdkRoom, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
@@ -13,13 +11,12 @@ import type { AnyGame } from '../../shared/core/game';
 import { COMMON_ERROR_CODES, TABLE_ERROR_CODES } from '../../shared/core/errors';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 import { serverState, sleep, startTestServer } from '../support/server';
-
-export const README_TEXT = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+import { contractMentions } from '../support/contract';
 
 export type RoomType = 'gomoku' | 'flip7' | 'tictactoe' | 'ten_exorcism' | 'monty_hall' | 'lobby' | 'ranked_queue';
 
 /**
- * Every code a room may answer with, per room type, as README.md lists them (its error-code
+ * Every code a room may answer with, per room type, as docs/protocol.md lists them (its error-code
  * tables and lists; the single-player section adds `invalid_payload`/`unknown_message` to
  * each single-player room). `internal` is deliberately absent: it means a handler threw.
  */
@@ -58,9 +55,9 @@ export function handledTypes(roomId: string): string[] {
   return Object.entries(listeners).filter(([name, fns]) => fns.length > 0 && name !== '*' && !name.startsWith('__')).map(([name]) => name);
 }
 
-/** The codes of this list that README.md does not mention as `code`. */
-export function codesMissingFromReadme(codes: Iterable<string>): string[] {
-  return [...new Set(codes)].filter((code) => !README_TEXT.includes(`\`${code}\``));
+/** The codes of this list that docs/protocol.md and docs/security.md do not mention as `code`. */
+export function codesMissingFromContract(codes: Iterable<string>): string[] {
+  return [...new Set(codes)].filter((code) => !contractMentions(code));
 }
 
 export interface ErrorMessage {
