@@ -23,14 +23,6 @@ export function numberValue(card: NumberCard): number {
   return Number(card);
 }
 
-export function isActionCard(card: Card): card is ActionCard {
-  return (ACTION_CARDS as readonly string[]).includes(card);
-}
-
-export function isCard(value: unknown): value is Card {
-  return typeof value === 'string' && DECK_COMPOSITION.has(value as Card);
-}
-
 /** How many of each card one deck holds. */
 export const DECK_COMPOSITION: ReadonlyMap<Card, number> = new Map<Card, number>([
   ['0', 1],

@@ -5,12 +5,11 @@
  */
 import { ok, reject, type Result } from '../../core/result';
 import { randomInt, type Random } from '../../core/rng';
-import { CARDS_PER_DECK, buildDeck, decksFor, type Card } from './cards';
+import { buildDeck, decksFor, type Card } from './cards';
 import { Round, tasksCards } from './engine';
 import type { Flip7Action, Flip7ErrorCode, Flip7Event, Flip7State, Pending } from './state';
 
 export const MIN_PLAYERS = 3;
-export const MAX_PLAYERS_PER_DECK = 18;
 
 type Flip7Result = Result<Flip7State, Flip7Event, Flip7ErrorCode>;
 
@@ -119,10 +118,6 @@ export function allCards(state: Flip7State): Card[] {
 /** A drawn card waiting for its target; an assigned one is still counted by its `assign` task. */
 export function heldByPending(state: Pick<Flip7State, 'pending'>): Card[] {
   return state.pending?.source === 'draw' ? [state.pending.card] : [];
-}
-
-export function totalCards(state: Flip7State): number {
-  return state.decks * CARDS_PER_DECK;
 }
 
 /** Cards held by the rules between draw and effect (set aside during a Flip Three, awaiting a target). */

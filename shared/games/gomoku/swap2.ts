@@ -60,6 +60,3 @@ export function cellsFromMoves(moves: ArrayLike<number>, count = moves.length): 
   return cells;
 }
 
-export function isSwap2Phase(phase: Phase): boolean {
-  return SWAP2_PHASES.includes(phase);
-}

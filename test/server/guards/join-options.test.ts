@@ -1,6 +1,10 @@
 import fc from 'fast-check';
-import { parseClientGomokuOptions, parseGomokuRoomOptions } from '../../../server/games/gomoku/options';
-import { SERVER_ONLY_OPTIONS } from '../../../server/guards/join-options';
+import { parseClientOptions, parseRoomOptions, seatOptions, SERVER_ONLY_OPTIONS } from '../../../server/guards/join-options';
+import { gomokuOptions } from '../../../shared/games/gomoku/definition';
+
+/** The `gomoku` table's options, as the table reads them: its seat options and the game's own. */
+const entries = { ...seatOptions, ...gomokuOptions };
+const parseClientGomokuOptions = (raw: unknown) => parseClientOptions(entries, raw);
 
 it('a client gets a closed shape with defaults', () => {
   expect(parseClientGomokuOptions(undefined)).toEqual({ name: 'Guest', spectate: false, rule: 'standard', swap2: true, turnSeconds: 60 });
@@ -22,14 +26,14 @@ it('server-only keys are refused from a client, plainly or smuggled through the 
 it('inherited keys are never read', () => {
   const options = Object.create({ ranked: { matchId: 'x' }, restore: 'abc', name: 'Mallory' });
   expect(parseClientGomokuOptions(options).name).toBe('Guest');
-  expect(parseGomokuRoomOptions(options)).toEqual({ options: parseClientGomokuOptions({}), restore: undefined, ranked: undefined, seatKeys: undefined, seatKey: undefined });
+  expect(parseRoomOptions(entries, options)).toEqual({ options: parseClientGomokuOptions({}), server: {}, restore: undefined });
 });
 
 it('the room reads the server keys apart, checked', () => {
-  const parsed = parseGomokuRoomOptions({ turnSeconds: 30, seatKeys: { 1: 'k'.repeat(22) }, open: true });
+  const parsed = parseRoomOptions(entries, { turnSeconds: 30, seatKeys: { 1: 'k'.repeat(22) }, open: true });
   expect(parsed.options.turnSeconds).toBe(30);
-  expect(parsed.seatKeys).toEqual({ 1: 'k'.repeat(22) });
-  expect(() => parseGomokuRoomOptions({ restore: '../etc' })).toThrow();
+  expect(parsed.server).toEqual({ seatKeys: { 1: 'k'.repeat(22) }, open: true });
+  expect(() => parseRoomOptions(entries, { restore: '../etc' })).toThrow();
 });
 
 it('property: any JSON options parse to the closed shape or are refused with a matchmaking error', () => {
