@@ -14,8 +14,6 @@ export type Phase =
   | 'main_game'
   | 'game_over';
 
-export const SWAP2_PHASES: readonly Phase[] = ['swap2_placement', 'swap2_choice', 'swap2_extra', 'swap2_final_choice'];
-
 /** Seed Property 13: player 1 places and makes the final choice; player 2 chooses and places extras. */
 export function swap2Actor(phase: Phase): Seat | null {
   switch (phase) {
