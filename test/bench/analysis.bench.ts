@@ -1,8 +1,10 @@
 /**
  * Gomoku analysis (`npm run bench -- analysis`): a 60-stone recorded game walked by the
  * analysis on one core, as the browser's worker walks it: when the first 10 moves have marks
- * (quick pass), when the whole deep pass ends, and the depth reached against the baseline of
- * the level-3 computer thinking with its own time budget (600 ms, real clock) on the same positions.
+ * (quick pass), when the whole deep pass ends (the game's first verdict), when the rounds of
+ * deepening have every position at the computer's depth, and the depth reached against the
+ * baseline of the level-3 computer thinking with its own time budget (600 ms, real clock) on the
+ * same positions.
  */
 import { performance } from 'node:perf_hooks';
 import { Clock } from '../../shared/games/gomoku/ai/clock';
@@ -10,7 +12,7 @@ import { LEVELS } from '../../shared/games/gomoku/ai/levels';
 import { judgeMainMove } from '../../shared/games/gomoku/ai/main-game';
 import { Position } from '../../shared/games/gomoku/ai/position';
 import { TranspositionTable } from '../../shared/games/gomoku/ai/transposition';
-import { ANALYSIS_DEPTH, ANALYSIS_LEVEL, DEEP_TABLE_BITS, analyseGame, assessMoves, inputFromReplay, nodeClock, stonesOf, type AnalysisInput, type Verdict } from '../../shared/games/gomoku/analysis';
+import { ANALYSIS_DEPTH, ANALYSIS_LEVEL, DEEP_TABLE_BITS, DEFAULT_BUDGET, analyseGame, assessMoves, inputFromReplay, nodeClock, shortOfDepth, stonesOf, type AnalysisInput, type Verdict } from '../../shared/games/gomoku/analysis';
 import { RECORDED_GAME_STEPS } from '../support/gomoku-recorded-game';
 import { report } from './timing';
 
@@ -31,21 +33,41 @@ export function benchAnalysis(): void {
   const start = performance.now();
   let firstTenMarks = 0;
   let quickEnd = 0;
+  let deepEnd = 0;
   const deep: Verdict[] = [];
   const quick: Verdict[] = [];
+  let firstVerdicts: Verdict[] = [];
   for (const event of analyseGame(input)) {
+    if (event.kind === 'pass_done') {
+      if (event.pass === 'quick') quickEnd = performance.now() - start;
+      if (event.pass === 'deep') {
+        deepEnd = performance.now() - start;
+        firstVerdicts = [...deep];
+      }
+      if (event.pass === 'deeper') {
+        const short = deep.filter(shortOfDepth).length;
+        report(`  deepening round ${event.round} (${DEFAULT_BUDGET.deepNodes * 2 ** event.round} nodes): positions still short of ${ANALYSIS_DEPTH} plies`, short, 'positions');
+      }
+      continue;
+    }
     if (event.kind !== 'verdict') continue;
     (event.pass === 'quick' ? quick : deep)[event.stones] = event.verdict;
     if (event.pass === 'quick' && event.stones === 10 && !firstTenMarks) firstTenMarks = performance.now() - start;
-    if (event.pass === 'deep' && !quickEnd) quickEnd = performance.now() - start;
   }
   const total = performance.now() - start;
-  const depths = deep.map((v) => v.depth).filter((d) => d > 0);
-  const meanDepth = depths.reduce((a, b) => a + b, 0) / depths.length;
+  const meanDepthOf = (verdicts: Verdict[]) => {
+    const depths = verdicts.map((v) => v.depth).filter((d) => d > 0);
+    return depths.reduce((a, b) => a + b, 0) / Math.max(1, depths.length);
+  };
+  const meanDepth = meanDepthOf(firstVerdicts);
+  const short = deep.filter(shortOfDepth).length;
   report(`first 10 moves marked (quick pass)`, firstTenMarks, 'ms');
   report(`quick pass, ${STONES + 1} positions`, quickEnd, 'ms');
-  report(`whole analysis, ${STONES} stones (quick + deep)`, total, 'ms', { name: 'quick pass', value: quickEnd });
-  report('marks in the deep pass', assessMoves(input, deep).filter((a) => a.mark).length, 'moves');
+  report(`first verdict of the whole game, ${STONES} stones (quick + deep)`, deepEnd, 'ms', { name: 'quick pass', value: quickEnd });
+  report(`every position at the computer's depth (${ANALYSIS_DEPTH} plies)${short ? `: not reached, ${short} short when the rounds ran out` : ''}`, total, 'ms', { name: 'first verdict', value: deepEnd });
+  report('mean depth after deepening, every searched position', meanDepthOf(deep), 'plies', { name: 'first verdict', value: meanDepth });
+  report('marks in the deep pass', assessMoves(input, firstVerdicts).filter((a) => a.mark).length, 'moves');
+  report('marks after deepening', assessMoves(input, deep).filter((a) => a.mark).length, 'moves');
 
   const stones = stonesOf(input);
   const computerDepths: number[] = [];
@@ -56,17 +78,17 @@ export function benchAnalysis(): void {
     const judgement = judgeMainMove(pos, LEVELS[3], new Clock(() => performance.now(), performance.now() + LEVELS[3].budgetMs));
     if (judgement.outcome) {
       computerDepths.push(judgement.outcome.depth);
-      analysisDepths.push(deep[n].depth);
+      analysisDepths.push(firstVerdicts[n].depth);
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   report(`level-3 computer's depth, ${computerDepths.length} positions (600 ms)`, mean(computerDepths), 'plies');
-  report('analysis depth, same positions', mean(analysisDepths), 'plies', { name: 'computer', value: mean(computerDepths) });
-  report('analysis depth, every searched position', meanDepth, 'plies');
+  report('first verdict\'s depth, same positions', mean(analysisDepths), 'plies', { name: 'computer', value: mean(computerDepths) });
+  report('first verdict\'s depth, every searched position', meanDepth, 'plies');
 }
 
 /**
- * What issue 31's goal asks of the analysis, in work (`npm run bench -- analysis-cost`): every
+ * What a whole game at the computer's depth in 10 s would ask of the analysis, in work (`npm run bench -- analysis-cost`): every
  * position of the bench's game searched to a fixed depth with no node budget, once with one
  * table along the game (as the analysis searches) and once with a new table of the computer's
  * size a position (as the computer decides). The analysis has 10 s for the game's 61 positions

@@ -1,7 +1,8 @@
 /**
  * Engine analysis in real headless Chromium: a Gomoku game played to the end over real
  * sockets, then analysed from its replay page on a desktop (clicks) and on a phone (taps):
- * the progress ends, the graph covers every position, the loser's moves are marked and
+ * the progress ends, the graph covers every position, every position is then deepened to the
+ * computer's depth, the loser's moves are marked and
  * counted, a marked move jumps the board there with the engine's line drawn as ghost stones,
  * and the page answers a click while the worker thinks. The analysis board takes stones and
  * keeps them in its address. Screenshots: test-output/analysis-*.png (README's are copies).
@@ -36,6 +37,10 @@ async function checkFinishedAnalysis(page: Page): Promise<void> {
   expect(await page.locator('#analysis-graph').getAttribute('data-positions')).toBe('13');
   expect(await page.locator('#analysis-graph path').count()).toBe(1);
   expect(await page.locator('#analysis-status').innerText()).toBe('Done: 13 positions, deep');
+  // Then the worker deepens each position short of the computer's depth, and says when every one has it.
+  await page.locator('#analysis[data-deepening="done"]').waitFor({ timeout: 120000 });
+  expect(await page.locator('#analysis-depth').innerText()).toBe("Every position searched to the computer's depth (8 plies).");
+  expect(await page.locator('#analysis').getAttribute('data-at-depth')).toBe('13');
   // The last position: White has made five.
   expect(await page.locator('#analysis-selected').innerText()).toContain('After 12. White j8: White has won');
   const rows = await counts(page);

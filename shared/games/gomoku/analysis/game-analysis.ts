@@ -5,14 +5,17 @@
  * Web Worker) can pass each result on as soon as it exists.
  *
  * Two passes: a quick one over every position with a small node budget (first results at
- * once), then the deep one at level 3's settings that replaces them. Same input, same output.
+ * once), then the deep one at level 3's settings that replaces them. Then, while the page stays
+ * open, rounds of deepening: each position still short of ANALYSIS_DEPTH (the level-3
+ * computer's depth) is searched again with twice the nodes of the round before, until every one
+ * has it or the rounds run out. Same input, same output.
  */
 import type { Swap2Choice } from '../swap2';
 import { firstChoice, finalChoice, scoreForSideToMove } from '../ai/opening';
 import { Position } from '../ai/position';
 import { C_FIVE } from '../ai/threats';
 import { TranspositionTable } from '../ai/transposition';
-import { ANALYSIS_LEVEL, finishedVerdict, judgePosition, type Verdict } from './verdict';
+import { ANALYSIS_DEPTH, ANALYSIS_LEVEL, finishedVerdict, judgePosition, type Verdict } from './verdict';
 import { nodeClock } from './node-clock';
 import { stonesOf, type AnalysisInput } from './marks';
 
@@ -25,6 +28,11 @@ export * from './marks';
 export interface AnalysisBudget {
   quickNodes: number;
   deepNodes: number;
+  /**
+   * Rounds of deepening after the deep pass (none when absent): round r searches each position
+   * still short of ANALYSIS_DEPTH with deepNodes × 2^r nodes.
+   */
+  deepenRounds?: number;
 }
 
 /**
@@ -34,13 +42,17 @@ export interface AnalysisBudget {
  */
 export const DEEP_TABLE_BITS = 20;
 
-export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 200_000 };
+/** Six rounds of deepening: up to 12,800,000 nodes for a position that needs them (test/bench/analysis.bench.ts). */
+export const DEFAULT_BUDGET: AnalysisBudget = { quickNodes: 3_000, deepNodes: 200_000, deepenRounds: 6 };
 
-export type AnalysisPass = 'quick' | 'deep';
+/** `deeper`: a position searched again in a round of deepening, its verdict replacing the deep pass's. */
+export type AnalysisPass = 'quick' | 'deep' | 'deeper';
 
 export type AnalysisEvent =
   | { kind: 'verdict'; pass: AnalysisPass; stones: number; verdict: Verdict }
-  | { kind: 'choice'; verdict: ChoiceVerdict };
+  | { kind: 'choice'; verdict: ChoiceVerdict }
+  /** A pass has walked the whole game (`round`: the round of deepening, 0 for the quick and deep passes). */
+  | { kind: 'pass_done'; pass: AnalysisPass; round: number };
 
 /** A Swap 2 colour choice against the engine's. */
 export interface ChoiceVerdict {
@@ -56,6 +68,42 @@ export interface ChoiceVerdict {
 
 /** Every position's verdict (index = stones on the board), quick pass then deep pass, and the choices. */
 export function* analyseGame(input: AnalysisInput, budget: AnalysisBudget = DEFAULT_BUDGET): Generator<AnalysisEvent> {
+  const deep: Verdict[] = [];
+  for (const event of firstPasses(input, budget)) {
+    if (event.kind === 'verdict' && event.pass === 'deep') deep[event.stones] = event.verdict;
+    yield event;
+  }
+  yield* deepen(input, budget, deep);
+}
+
+/** Whether searching the position again could show more: not settled, and short of the computer's depth. */
+export function shortOfDepth(verdict: Verdict): boolean {
+  return !verdict.settled && verdict.depth < ANALYSIS_DEPTH;
+}
+
+/** The rounds of deepening over `verdicts` (the deep pass's, index = stones), each verdict that gained depth yielded. */
+function* deepen(input: AnalysisInput, budget: AnalysisBudget, verdicts: Verdict[]): Generator<AnalysisEvent> {
+  const stones = stonesOf(input);
+  for (let round = 1; round <= (budget.deepenRounds ?? 0); round++) {
+    if (!verdicts.some(shortOfDepth)) return;
+    const nodes = budget.deepNodes * 2 ** round;
+    const pos = new Position(input.rule);
+    // A table along the game again: the positions searched this round share what they learn.
+    const table = new TranspositionTable(DEEP_TABLE_BITS);
+    for (let n = 0; n < verdicts.length; n++) {
+      if (n > 0) pos.play(stones[n - 1].cell, stones[n - 1].colour);
+      if (!shortOfDepth(verdicts[n])) continue;
+      const verdict = judgePosition(pos, nodes, table);
+      if (verdict.depth <= verdicts[n].depth && !verdict.settled) continue;
+      verdicts[n] = verdict;
+      yield { kind: 'verdict', pass: 'deeper', stones: n, verdict };
+    }
+    yield { kind: 'pass_done', pass: 'deeper', round };
+  }
+}
+
+/** The quick pass, then the deep pass with the Swap 2 choices. */
+function* firstPasses(input: AnalysisInput, budget: AnalysisBudget): Generator<AnalysisEvent> {
   for (const pass of ['quick', 'deep'] as const) {
     const pos = new Position(input.rule);
     const nodes = pass === 'quick' ? budget.quickNodes : budget.deepNodes;
@@ -76,6 +124,7 @@ export function* analyseGame(input: AnalysisInput, budget: AnalysisBudget = DEFA
       if (pass === 'deep') yield* choicesAt(input, pos, i + 1, stones[i].step);
       yield { kind: 'verdict', pass, stones: i + 1, verdict: judgePosition(pos, nodes, table) };
     }
+    yield { kind: 'pass_done', pass, round: 0 };
   }
 }
 

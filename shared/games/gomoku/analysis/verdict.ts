@@ -48,8 +48,10 @@ export interface Verdict {
   /** The line the engine expects, best move first. */
   line: number[];
   forced: ForcedWin | null;
-  /** Plies the search completed (0 when a sure answer needed none). */
+  /** Plies the search completed (0 when a sure answer needed none, or the budget ended the first iteration). */
   depth: number;
+  /** No deeper search can change it: a forced result, or an answer found without searching (the centre, a forced chain's end). */
+  settled: boolean;
 }
 
 /**
@@ -70,7 +72,7 @@ export function chanceOf(forBlack: number): number {
 /** The verdict when the side that just moved has made five. */
 export function finishedVerdict(winner: Stone): Verdict {
   const forBlack = winner === BLACK ? WIN : -WIN;
-  return { forBlack, blackChance: chanceOf(forBlack), best: -1, line: [], forced: { winner, moves: 0 }, depth: 0 };
+  return { forBlack, blackChance: chanceOf(forBlack), best: -1, line: [], forced: { winner, moves: 0 }, depth: 0, settled: true };
 }
 
 /**
@@ -83,7 +85,7 @@ export function judgePosition(pos: Position, nodes: number, table?: Transpositio
   const forMover = judgeForMover(pos, nodes, 0, table);
   const mover = pos.toMove;
   const forBlack = mover === BLACK ? forMover.score : -forMover.score;
-  return { forBlack, blackChance: chanceOf(forBlack), best: forMover.line[0] ?? -1, line: forMover.line, forced: forMover.forced, depth: forMover.depth };
+  return { forBlack, blackChance: chanceOf(forBlack), best: forMover.line[0] ?? -1, line: forMover.line, forced: forMover.forced, depth: forMover.depth, settled: forMover.settled };
 }
 
 interface MoverScore {
@@ -91,6 +93,7 @@ interface MoverScore {
   line: number[];
   forced: ForcedWin | null;
   depth: number;
+  settled: boolean;
 }
 
 function judgeForMover(pos: Position, nodes: number, chain: number, table: TranspositionTable | undefined): MoverScore {
@@ -99,7 +102,7 @@ function judgeForMover(pos: Position, nodes: number, chain: number, table: Trans
   const move = judgement.move;
   switch (judgement.reason) {
     case 'centre':
-      return { score: 0, line: [move], forced: null, depth: 0 };
+      return { score: 0, line: [move], forced: null, depth: 0, settled: true };
     case 'five':
       return won(mover, 1, [move]);
     case 'open_four':
@@ -118,18 +121,18 @@ function judgeForMover(pos: Position, nodes: number, chain: number, table: Trans
 
 function won(winner: Stone, moves: number, line: number[]): MoverScore {
   // A quicker win scores higher, as in the search (WIN - plies).
-  return { score: WIN - (2 * moves - 1), line, forced: { winner, moves }, depth: 0 };
+  return { score: WIN - (2 * moves - 1), line, forced: { winner, moves }, depth: 0, settled: true };
 }
 
 /** An answer with no choice in it tells nothing by itself: score the position it leads to. */
 function followForcedMove(pos: Position, judgement: MainJudgement, nodes: number, chain: number, table: TranspositionTable | undefined): MoverScore {
   const mover = pos.toMove;
   if (judgement.lostToVcf) return lostToVcf(pos, judgement.move);
-  if (chain >= MAX_FORCED_CHAIN) return { score: evaluate(pos, mover), line: [judgement.move], forced: null, depth: 0 };
+  if (chain >= MAX_FORCED_CHAIN) return { score: evaluate(pos, mover), line: [judgement.move], forced: null, depth: 0, settled: true };
   pos.play(judgement.move, mover);
   const reply = judgeForMover(pos, nodes, chain + 1, table);
   pos.undo();
-  return { score: -reply.score, line: [judgement.move, ...reply.line], forced: reply.forced, depth: reply.depth };
+  return { score: -reply.score, line: [judgement.move, ...reply.line], forced: reply.forced, depth: reply.depth, settled: reply.settled };
 }
 
 function fromSearch(pos: Position, judgement: MainJudgement): MoverScore {
@@ -143,7 +146,7 @@ function fromSearch(pos: Position, judgement: MainJudgement): MoverScore {
     const plies = WIN - Math.abs(score) + 1;
     forced = score > 0 ? { winner: mover, moves: Math.ceil(plies / 2) } : { winner: opponentOf(mover), moves: Math.floor(plies / 2) };
   }
-  return { score, line: outcome.line, forced, depth: outcome.depth };
+  return { score, line: outcome.line, forced, depth: outcome.depth, settled: forced !== null };
 }
 
 /** The mover's best try when the opponent wins by fours whatever it does: the opponent's win, measured after that move. */
@@ -153,7 +156,7 @@ function lostToVcf(pos: Position, move: number): MoverScore {
   const line = vcfLine(pos, opponentOf(mover));
   const moves = Math.ceil((line.length + 1) / 2) + (endsInOpenFour(pos, line) ? 1 : 0);
   pos.undo();
-  return { score: -(WIN - 2 * moves), line: [move, ...line], forced: { winner: opponentOf(mover), moves }, depth: 0 };
+  return { score: -(WIN - 2 * moves), line: [move, ...line], forced: { winner: opponentOf(mover), moves }, depth: 0, settled: true };
 }
 
 /**

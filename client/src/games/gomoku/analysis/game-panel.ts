@@ -3,13 +3,15 @@
  * marks per player and as a list of moves to jump to, the selected position's verdict, best
  * line and threats (drawn on the board by the scene through `overlayAt`), and the Swap 2
  * choices set against the engine's. The engine runs in a worker; results arrive as they are
- * found and the panel redraws at most once a frame.
+ * found and the panel redraws at most once a frame. Once every position has its deep verdict,
+ * the worker goes on deepening the positions short of the computer's depth, and the graph, the
+ * marks and the counts follow each verdict that changes; the panel says how deep each is.
  */
 import { h } from '../../../dom';
 import { BLACK, WHITE } from '../../../../../shared/games/gomoku/board';
 import { cellName } from '../../../../../shared/games/gomoku/notation';
 import { assessMoves, backedChances, markCounts, stonesOf, type AnalysisInput, type MoveAssessment } from '../../../../../shared/games/gomoku/analysis/marks';
-import type { ChoiceVerdict, Verdict } from '../../../../../shared/games/gomoku/analysis';
+import { ANALYSIS_DEPTH, shortOfDepth, type ChoiceVerdict, type Verdict } from '../../../../../shared/games/gomoku/analysis';
 import type { BoardPicture } from '../board-renderer';
 import { analyseInWorker } from './engine-worker';
 import { EvaluationGraph } from './graph';
@@ -35,12 +37,16 @@ export class GameAnalysisPanel {
   private readonly deep: Verdict[] = [];
   private readonly choices: ChoiceVerdict[] = [];
   private threats: BothThreats[] = [];
+  /** Every position has its deep verdict: the whole game's first verdict. */
   private done = false;
+  /** The worker has nothing more to search: every position is at the computer's depth, or the rounds ran out. */
+  private finished = false;
   private selected = 0;
   private frame = 0;
   private readonly stop: () => void;
   private readonly progress = h('progress', { id: 'analysis-progress', max: 1, value: 0, 'aria-label': 'Analysis progress' });
   private readonly status = h('span', { id: 'analysis-status', class: 'muted', 'aria-live': 'polite' });
+  private readonly depthLine = h('p', { id: 'analysis-depth', class: 'muted' });
   private readonly graph: EvaluationGraph;
   private readonly counts = h('table', { id: 'analysis-counts', class: 'analysis-counts' });
   private readonly here = h('div', { id: 'analysis-selected', class: 'analysis-selected', 'aria-live': 'polite' });
@@ -54,6 +60,7 @@ export class GameAnalysisPanel {
     this.element = h('section', { id: 'analysis', class: 'analysis', 'aria-label': 'Engine analysis' },
       h('h3', {}, 'Engine analysis'),
       h('div', { class: 'analysis-progress' }, this.progress, this.status),
+      this.depthLine,
       this.graph.element,
       this.here,
       this.counts,
@@ -65,12 +72,15 @@ export class GameAnalysisPanel {
         this.schedule();
       },
       event: (event) => {
+        // A deeper verdict replaces the deep pass's for its position.
         if (event.kind === 'verdict') (event.pass === 'quick' ? this.quick : this.deep)[event.stones] = event.verdict;
-        else this.choices.push(event.verdict);
+        else if (event.kind === 'choice') this.choices.push(event.verdict);
+        else if (event.pass === 'deep') this.done = true;
         this.schedule();
       },
       done: () => {
         this.done = true;
+        this.finished = true;
         this.schedule();
       },
     });
@@ -126,8 +136,12 @@ export class GameAnalysisPanel {
     this.progress.value = (quickCount + deepCount) / (2 * this.positions);
     this.status.textContent = this.done ? `Done: ${this.positions} positions, deep` : deepCount > 0 ? `Deep pass: ${deepCount} of ${this.positions}` : `Quick look: ${quickCount} of ${this.positions}`;
     this.element.dataset.state = this.done ? 'done' : 'running';
-    // Published for tests and tools: how many positions have a deep verdict.
+    // Published for tests and tools: how many positions have a deep verdict, how many are as deep as the computer searches.
     this.element.dataset.deep = String(deepCount);
+    const atDepth = this.deep.filter((v) => v && !shortOfDepth(v)).length;
+    this.element.dataset.atDepth = String(atDepth);
+    this.element.dataset.deepening = this.finished ? 'done' : this.done ? 'running' : 'waiting';
+    this.renderDepth(atDepth);
     this.graph.draw({
       chances: backedChances(this.options.input, verdicts),
       forced: verdicts.map((v) => Boolean(v?.forced)),
@@ -139,6 +153,14 @@ export class GameAnalysisPanel {
     this.renderSelected(marks);
     this.renderChoices();
     this.renderMarks(marks);
+  }
+
+  private renderDepth(atDepth: number): void {
+    const depth = `the computer's depth (${ANALYSIS_DEPTH} plies)`;
+    if (!this.done) this.depthLine.textContent = '';
+    else if (atDepth === this.positions) this.depthLine.textContent = `Every position searched to ${depth}.`;
+    else if (this.finished) this.depthLine.textContent = `${atDepth} of ${this.positions} positions searched to ${depth}; the others as deep as the search could go.`;
+    else this.depthLine.textContent = `Searching deeper: ${atDepth} of ${this.positions} positions at ${depth}…`;
   }
 
   private renderCounts(marks: readonly MoveAssessment[]): void {
@@ -158,6 +180,7 @@ export class GameAnalysisPanel {
     const mark = marks.find((m) => m.stone === s - 1);
     const title = move ? `After ${s}. ${move.colour === BLACK ? 'Black' : 'White'} ${cellName(move.cell)}` : 'The empty board';
     const parts: (Node | string)[] = [h('strong', {}, title), ': ', verdict ? verdictWords(verdict) : 'thinking…'];
+    if (verdict && verdict.depth > 0) parts.push(h('span', { class: 'muted analysis-depth-of' }, ` (${verdict.depth} plies)`));
     if (mark?.mark) parts.push(h('span', { class: `analysis-mark ${mark.mark}` }, ` ${MARK_SYMBOL[mark.mark]} ${MARK_WORD[mark.mark]}`), ` (best was ${cellName(mark.best)})`);
     const line = verdict && verdict.line.length > 0 ? h('p', { id: 'analysis-line', class: 'muted' }, `Best line: ${lineWords(verdict.line, s % 2 === 0 ? BLACK : WHITE)}`) : null;
     const go = h('a', { id: 'analysis-continue', class: 'button', href: this.options.continueLink(s) }, 'Continue from here');

@@ -5,7 +5,7 @@
  */
 import { BLACK, SIZE, WHITE } from '../../../../../shared/games/gomoku';
 import {
-  analyseGame, assessMoves, inputFromCells, inputFromReplay, markCounts,
+  ANALYSIS_DEPTH, analyseGame, assessMoves, inputFromCells, inputFromReplay, markCounts, shortOfDepth,
   type AnalysisEvent, type AnalysisInput, type Verdict,
 } from '../../../../../shared/games/gomoku/analysis';
 import { RECORDED_GAME_STEPS } from '../../../../support/gomoku-recorded-game';
@@ -81,6 +81,38 @@ describe('the analysis of a game', () => {
     const marked = marks.filter((a) => a.mark).length;
     const counted = [BLACK, WHITE].map((c) => Object.values(markCounts(marks, c as 1 | 2)).reduce((x, y) => x + y, 0));
     expect(counted[0] + counted[1]).toBe(marked);
+  });
+
+  it('deepening searches again only the positions short of the computer\'s depth, each new verdict deeper, the same on two runs', () => {
+    const game = fourOnRow8(cell(2, 2));
+    const budget = { quickNodes: 500, deepNodes: 2_000, deepenRounds: 4 };
+    const events = [...analyseGame(game, budget)];
+    expect([...analyseGame(game, budget)]).toEqual(events);
+    const deep = deepVerdicts(events);
+    const deeper = events.filter((e): e is Extract<AnalysisEvent, { kind: 'verdict' }> => e.kind === 'verdict' && e.pass === 'deeper');
+    // 2,000 nodes leave some positions short of the depth, and the rounds take at least one of them deeper.
+    expect(deep.some(shortOfDepth)).toBe(true);
+    expect(deeper.length).toBeGreaterThan(0);
+    // The deep pass ends before the first round begins.
+    const lastDeep = events.map((e) => e.kind === 'verdict' && e.pass === 'deep').lastIndexOf(true);
+    expect(events.findIndex((e) => e.kind === 'verdict' && e.pass === 'deeper')).toBeGreaterThan(lastDeep);
+    const current = [...deep];
+    for (const e of deeper) {
+      expect(shortOfDepth(current[e.stones])).toBe(true);
+      expect(e.verdict.depth > current[e.stones].depth || e.verdict.settled).toBe(true);
+      expect(e.verdict.depth).toBeLessThanOrEqual(ANALYSIS_DEPTH);
+      current[e.stones] = e.verdict;
+    }
+    const total = (vs: Verdict[]) => vs.reduce((sum, v) => sum + v.depth, 0);
+    expect(total(current)).toBeGreaterThan(total(deep));
+    // More rounds take positions all the way to the computer's depth.
+    const all = [...analyseGame(game, { ...budget, deepenRounds: 8 })];
+    const final = deepVerdicts(all);
+    for (const e of all) if (e.kind === 'verdict' && e.pass === 'deeper') final[e.stones] = e.verdict;
+    expect(final.filter((v) => v.depth === ANALYSIS_DEPTH).length).toBeGreaterThan(0);
+    expect(final.filter(shortOfDepth).length).toBeLessThan(deep.filter(shortOfDepth).length);
+    // No rounds asked: no deeper verdicts.
+    expect([...analyseGame(game, { ...budget, deepenRounds: 0 })].some((e) => e.kind === 'verdict' && e.pass === 'deeper')).toBe(false);
   });
 
   it('steps from the network that are not well formed end the input there', () => {
