@@ -49,6 +49,10 @@ describe('over HTTP: a look-alike of a registered name is refused', () => {
       const res = await fetch(`${httpBase(suite.server.url)}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: probe }) });
       expect([400, 409]).toContain(res.status);
       expect(['invalid_name', 'name_taken']).toContain((await res.json()).code);
+      // The SDK's anonymous sign-in takes the same path.
+      const anonymous = await fetch(`${httpBase(suite.server.url)}/auth/anonymous`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ options: { name: probe } }) });
+      expect(anonymous.status).toBeGreaterThanOrEqual(400);
+      expect(['invalid_name', 'name_taken']).toContain((await anonymous.json()).code);
     }
     // And the other way round: a guest holding a look-alike keeps the real name from a newcomer.
     const guest = await makeGuest(suite.server.url, `Bo${tag}`);
