@@ -12,7 +12,7 @@
 import type { Database, Queryable } from '../db/database';
 import { newId } from '../ids';
 import { newPlayer } from './player-record';
-import { casualNameTextProblem, checkName, nameKey } from './names';
+import { casualNameTextProblem, checkName, nameKey, reservedName } from './names';
 import { forgetName, montyGroupOf } from './forget-name';
 import { checkToken, signToken, type TokenCheck } from './tokens';
 
@@ -231,11 +231,14 @@ export class AccountStore {
    * Why `rawName` cannot be a casual (unregistered) table name for `accountId` (null: a player
    * not signed in), or null when it can: not whole text, or held by another player (by its
    * confusable key, names.ts) — a guest must not sit down under a registered player's name.
-   * A hold that ran out (see the file comment) does not count.
+   * A hold that ran out (see the file comment) does not count. The table room runs it at a
+   * casual join: TableRoom.onAuth, for a player who sits (not a spectator, not ranked).
    */
   async casualNameProblem(rawName: string, accountId: string | null, now = Date.now()): Promise<{ code: 'invalid_name' | 'name_taken'; message: string } | null> {
     const text = casualNameTextProblem(rawName);
     if (text) return { code: 'invalid_name', message: text };
+    // The default casual name ("Guest") is everyone's; no account may hold a reserved name.
+    if (reservedName(rawName.trim())) return null;
     const [holder] = await this.db.query<{ id: string }>(
       `SELECT id FROM players WHERE name_key = $1 AND NOT (
          (email IS NULL AND deleted_at IS NULL AND last_seen_at < $2) OR (deleted_at IS NOT NULL AND deleted_at < $3))`,

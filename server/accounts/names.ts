@@ -50,6 +50,19 @@ export function wellFormed(text: string): boolean {
   return !/[\p{Cs}\0]/u.test(text);
 }
 
+/**
+ * Names no account may hold: what pages show for a deleted account (an account named so would pass
+ * for one, or make a deleted one look alive) and the name a casual player gets when they give
+ * none (an account holding it would refuse every such player a seat). Compared by key.
+ */
+export const RESERVED_NAMES = ['deleted player', 'Guest'] as const;
+
+/** True when the name's key is a reserved name's key (RESERVED_NAMES). */
+export function reservedName(name: string): boolean {
+  const key = nameKey(name);
+  return RESERVED_NAMES.some((reserved) => nameKey(reserved) === key);
+}
+
 export type NameCheck = { ok: true; name: string; key: string } | { ok: false; code: 'invalid_name'; message: string };
 
 /** The name as it is kept and its key, or why it is refused. */
@@ -57,6 +70,7 @@ export function checkName(raw: unknown): NameCheck {
   const name = typeof raw === 'string' && raw.length <= 200 && wellFormed(raw) ? raw.normalize('NFKC').trim() : '';
   if (!NAME.test(name)) return { ok: false, code: 'invalid_name', message: NAME_RULES };
   if (!singleScript(name)) return { ok: false, code: 'invalid_name', message: `${NAME_RULES} (this one mixes alphabets)` };
+  if (reservedName(name)) return { ok: false, code: 'invalid_name', message: `"${name}" is reserved: pick another name` };
   return { ok: true, name, key: nameKey(name) };
 }
 

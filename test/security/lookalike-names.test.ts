@@ -33,6 +33,10 @@ describe('look-alike names', () => {
     for (const name of ['Alice', 'Ада', 'Ωμέγα', 'Մարի', '山田タロウ', 'José', 'Ann-Marie 2']) expect(checkName(name)).toMatchObject({ ok: true, name });
   });
 
+  it('no account may be named "deleted player" or "Guest" (what pages show for a deleted account, and the default casual name), nor a look-alike of them', () => {
+    for (const reserved of ['deleted player', 'Deleted Player', 'de1eted player', 'GUEST', 'Guеst']) expect(checkName(reserved)).toMatchObject({ ok: false, code: 'invalid_name' });
+  });
+
   it('a name with a lone surrogate or a NUL is refused', () => {
     for (const broken of ['Al\uD800ice', 'Al\uDC00ice', 'Al\0ice']) expect(checkName(broken)).toMatchObject({ ok: false, code: 'invalid_name' });
   });
@@ -80,6 +84,7 @@ describe('casual table names against registered ones', () => {
     expect(await accounts.casualNameProblem('ꓮlice', 'someone-else')).toMatchObject({ code: 'name_taken' });
     expect(await accounts.casualNameProblem('Alice', alice.account.id)).toBeNull();
     expect(await accounts.casualNameProblem('Alicia', null)).toBeNull();
+    expect(await accounts.casualNameProblem('Guest', null)).toBeNull();
     expect(await accounts.casualNameProblem('Al\uD800ice', null)).toMatchObject({ code: 'invalid_name' });
   });
 });
