@@ -72,12 +72,16 @@ export class SqlRankedStore implements RankedStore {
     return (await this.db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'token'`))[0].value;
   }
 
-  /** Rating and tally columns only: an account's email, password and token version are not this store's. */
+  /**
+   * Rating and tally columns only: an account's email, password and token version are not this
+   * store's. A deleted account's name stays "deleted player" (a record read before the deletion
+   * must not write the old name back).
+   */
   async savePlayer(p: PlayerRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO players (id, name, rating, rd, vol, games, wins, losses, draws, created_at, created_from, last_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol,
+       ON CONFLICT (id) DO UPDATE SET name = CASE WHEN players.deleted_at IS NULL THEN EXCLUDED.name ELSE players.name END, rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol,
          games = EXCLUDED.games, wins = EXCLUDED.wins, losses = EXCLUDED.losses, draws = EXCLUDED.draws,
          created_from = COALESCE(players.created_from, EXCLUDED.created_from), last_seen_at = EXCLUDED.last_seen_at`,
       [p.id, p.name, p.rating, p.rd, p.vol, p.games, p.wins, p.losses, p.draws, p.createdAt, p.createdFrom ?? null, Date.now()],
