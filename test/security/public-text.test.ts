@@ -10,6 +10,8 @@ import { SqlFinishedGameStore } from '../../server/stores/finished-games';
 import { SqlRankedStore } from '../../server/stores/ranked-store';
 import type { Database } from '../../server/db/database';
 import { emptyTables, openTestPglite, openTestPostgres } from '../support/database';
+import type { Room } from '@colyseus/sdk';
+import { sdkClient, waitForState } from '../support/server';
 import { serverSuite, httpBase } from './support';
 
 jest.setTimeout(30000);
@@ -29,6 +31,29 @@ describe('public read routes', () => {
         expect(body).not.toMatch(/at .*\.(ts|js):\d+/);
       }
     }
+  });
+});
+
+describe('a casual name with a lone surrogate', () => {
+  const suite = serverSuite();
+
+  it('is refused at the join (it broke the synced state and lost the replay), and the table plays on with whole names', async () => {
+    const client = sdkClient(suite.server);
+    await expect(client.create('connect_four', { name: 'Al\uD800' })).rejects.toThrow(/lone surrogate/);
+    const a = (await client.create('connect_four', { name: 'Al' })) as Room<any, any>;
+    await expect(client.joinById(a.roomId, { name: '\uDC00Bo' })).rejects.toThrow(/lone surrogate/);
+    const b = (await client.joinById(a.roomId, { name: 'Bo' })) as Room<any, any>;
+    await Promise.all([a, b].map((r) => waitForState(r, (s: any) => s.phase === 'playing')));
+    for (const [room, column, turn] of [[a, 0, 1], [b, 0, 2], [a, 1, 3], [b, 1, 4], [a, 2, 5], [b, 2, 6]] as const) {
+      room.send('drop', { column });
+      await Promise.all([a, b].map((r) => waitForState(r, (s: any) => s.turn === turn)));
+    }
+    a.send('drop', { column: 3 });
+    const end: any = await waitForState(b, (s: any) => s.phase === 'game_over' && s.replayId !== '');
+    const res = await fetch(`${httpBase(suite.server.url)}/api/games/${end.replayId}`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).players.map((p: { name: string }) => p.name)).toEqual(['Al', 'Bo']);
+    await Promise.all([a.leave(), b.leave()]);
   });
 });
 
