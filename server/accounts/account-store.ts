@@ -12,7 +12,8 @@
 import type { Database, Queryable } from '../db/database';
 import { newId } from '../ids';
 import { newPlayer } from './player-record';
-import { checkName, nameKey } from './names';
+import { casualNameTextProblem, checkName, nameKey, reservedName } from './names';
+import { forgetName, montyGroupOf } from './forget-name';
 import { checkToken, signToken, type TokenCheck } from './tokens';
 
 /** An unclaimed guest's name is free again after this long unseen (today's guests: a day). */
@@ -206,39 +207,86 @@ export class AccountStore {
   }
 
   /**
-   * Deletes an account: its email and password are forgotten, every token stops, public pages
-   * show DELETED_PLAYER_NAME; its games and ratings stay (opponents' histories need them), and
-   * its name stays held DELETED_NAME_HOLD_DAYS (then anyone may take it).
+   * Deletes an account: its email and password are forgotten, every token stops, and its name
+   * goes from every record that kept it (forget-name.ts) in the same transaction, so no public
+   * page, match record or replay names it again; its games and ratings stay (opponents'
+   * histories need them), under its id, shown as DELETED_PLAYER_NAME. Its name stays held
+   * DELETED_NAME_HOLD_DAYS (then anyone may take it, and gets none of these records: they are
+   * keyed by the account's id, never by its name).
    */
   async delete(id: string, now = Date.now()): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE players SET deleted_at = $2, name = $3, email = NULL, password_hash = NULL, token_version = token_version + 1
-       WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
-      [id, now, DELETED_PLAYER_NAME],
-    );
-    return rows.length === 1;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE players SET deleted_at = $2, name = $3, email = NULL, password_hash = NULL, token_version = token_version + 1
+         WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+        [id, now, DELETED_PLAYER_NAME],
+      );
+      if (rows.length !== 1) return false;
+      await forgetName(tx, id, DELETED_PLAYER_NAME);
+      return true;
+    });
   }
 
-  /** Everything kept about a player, for the player (GET /api/account/export). */
+  /**
+   * Why `rawName` cannot be a casual (unregistered) table name for `accountId` (null: a player
+   * not signed in), or null when it can: not whole text, or held by another player (by its
+   * confusable key, names.ts) — a guest must not sit down under a registered player's name.
+   * A hold that ran out (see the file comment) does not count. The table room runs it at a
+   * casual join: TableRoom.onAuth, for a player who sits (not a spectator, not ranked).
+   */
+  async casualNameProblem(rawName: string, accountId: string | null, now = Date.now()): Promise<{ code: 'invalid_name' | 'name_taken'; message: string } | null> {
+    const text = casualNameTextProblem(rawName);
+    if (text) return { code: 'invalid_name', message: text };
+    // The default casual name ("Guest") is everyone's; no account may hold a reserved name.
+    if (reservedName(rawName.trim())) return null;
+    const [holder] = await this.db.query<{ id: string }>(
+      `SELECT id FROM players WHERE name_key = $1 AND NOT (
+         (email IS NULL AND deleted_at IS NULL AND last_seen_at < $2) OR (deleted_at IS NOT NULL AND deleted_at < $3))`,
+      [nameKey(rawName.trim()), now - NAME_TTL_SECONDS * 1000, now - DELETED_NAME_HOLD_DAYS * 24 * 3600 * 1000],
+    );
+    if (holder && holder.id !== accountId) return { code: 'name_taken', message: `"${rawName.trim()}" is another player's name` };
+    return null;
+  }
+
+  /**
+   * Everything kept about a player, for the player (GET /api/account/export): every table that
+   * holds the account's id (001_initial.sql, 003_name_skeletons.sql): the player row, its rating
+   * history, its matches and their settlements, its finished games with their records, its
+   * Monty Hall statistics (counter group `monty:account:<id>`) and its Ten Exorcism scores.
+   */
   async export(id: string): Promise<Record<string, unknown> | null> {
     const [player] = await this.db.query<Record<string, unknown>>(
-      `SELECT id, name, email, rating, rd, vol, games, wins, losses, draws, created_at, last_seen_at FROM players WHERE id = $1 AND deleted_at IS NULL`,
+      `SELECT id, name, email, rating, rd, vol, games, wins, losses, draws, created_at, created_from, last_seen_at FROM players WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     );
     if (!player) return null;
     const ratingHistory = await this.db.query(
-      `SELECT match_id, game, opponent_id, opponent_name, result, rating_before, rating_after, at FROM rating_history WHERE player_id = $1 ORDER BY at`,
+      `SELECT h.match_id, h.game, h.opponent_id, o.name AS opponent_name, h.result, h.rating_before, h.rating_after, h.at
+       FROM rating_history h JOIN players o ON o.id = h.opponent_id WHERE h.player_id = $1 ORDER BY h.at, h.seq`,
       [id],
     );
     const matches = await this.db.query(
       `SELECT id, status, started_at, ended_at, record FROM matches WHERE player_a = $1 OR player_b = $1 ORDER BY started_at`,
       [id],
     );
+    const settlements = await this.db.query(
+      `SELECT s.match_id, s.game, s.settlement, s.settled_at FROM settlements s JOIN matches m ON m.id = s.match_id
+       WHERE m.player_a = $1 OR m.player_b = $1 ORDER BY s.settled_at`,
+      [id],
+    );
     const games = await this.db.query(
-      `SELECT g.id, g.game, g.ended_at, g.ranked_match_id, g.ranked_game FROM finished_game_players p JOIN finished_games g ON g.id = p.game_id
+      `SELECT g.id, g.game, g.ended_at, g.ranked_match_id, g.ranked_game, g.record FROM finished_game_players p JOIN finished_games g ON g.id = p.game_id
        WHERE p.player_id = $1 ORDER BY g.ended_at`,
       [id],
     );
-    return { exportedAt: new Date().toISOString(), player, ratingHistory, matches, finishedGames: games };
+    const montyHall = await this.db.query(
+      `SELECT c.field, c.n, g.expires_at FROM counters c LEFT JOIN counter_groups g ON g.grp = c.grp WHERE c.grp = $1 ORDER BY c.field`,
+      [montyGroupOf(id)],
+    );
+    const tenExorcismScores = await this.db.query(
+      'SELECT id, name, score, seed, at FROM ten_high_scores WHERE player_id = $1 ORDER BY at',
+      [id],
+    );
+    return { exportedAt: new Date().toISOString(), player, ratingHistory, matches, settlements, finishedGames: games, montyHallStatistics: montyHall, tenExorcismScores };
   }
 }

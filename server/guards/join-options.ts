@@ -28,13 +28,16 @@ export function invalidOption(message: string): ServerError {
   return new ServerError(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `invalid join option: ${message}`);
 }
 
-/** A display name: 1-24 characters after trimming, no control characters. Absent → "Guest". */
+/** A display name: 1-24 characters after trimming, no control characters, no lone surrogate. Absent → "Guest". */
 export const nameOption = v.optional(
   v.pipe(
     v.string('name must be a string'),
     v.trim(),
     v.check((name) => name.length >= 1 && [...name].length <= NAME_MAX, `name must be 1-${NAME_MAX} characters`),
     v.check((name) => !/\p{Cc}/u.test(name), 'name must not contain control characters'),
+    // Half a surrogate pair broke the synced state (clients decoded another name, a seat went
+    // missing) and the game's replay; accounts/names.ts wellFormed is the same rule for accounts.
+    v.check((name) => !/\p{Cs}/u.test(name), 'name must be whole characters (no lone surrogate)'),
   ),
   'Guest',
 );

@@ -13,6 +13,15 @@ import { jsonBody } from './json-body';
 /** `POST /api/guest`'s body: `{name}` and nothing else (the name itself is checked by the account store). */
 const guestBody = v.strictObject({ name: v.unknown() });
 
+/**
+ * Player and match ids are nanoid's URL-safe alphabet (server/ids.ts): anything else names nothing,
+ * and is answered before the database sees it (a NUL or half a surrogate pair in the path made
+ * PostgreSQL throw, a 500).
+ */
+const idSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
+const notAnId = (res: express.Response, what: string) =>
+  void res.status(400).json({ error: `that is not a ${what} id`, code: 'invalid_payload', message: `that is not a ${what} id` });
+
 const publicPlayer = (p: PlayerRecord) => ({
   id: p.id, name: p.name, rating: Math.round(p.rating), rd: Math.round(p.rd), provisional: isProvisional(p), display: displayRating(p),
   games: p.games, wins: p.wins, losses: p.losses, draws: p.draws,
@@ -35,14 +44,18 @@ export function mountRankedRoutes(app: express.Application, store: RankedStore, 
   });
 
   app.get('/api/players/:id', async (req, res) => {
-    const player = await store.player(req.params.id);
+    const id = v.safeParse(idSchema, req.params.id);
+    if (!id.success) return notAnId(res, 'player');
+    const player = await store.player(id.output);
     if (!player) return void res.status(404).json({ error: 'no such player', code: 'not_found', message: 'no such player' });
     const recent = (await store.history(player.id, 20)).map((h) => ({ ...h, before: Math.round(h.before), after: Math.round(h.after), change: Math.round(h.after) - Math.round(h.before) }));
     res.json({ ...publicPlayer(player), recent });
   });
 
   app.get('/api/matches/:id', async (req, res) => {
-    const match = await store.match(req.params.id);
+    const id = v.safeParse(idSchema, req.params.id);
+    if (!id.success) return notAnId(res, 'match');
+    const match = await store.match(id.output);
     if (!match) return void res.status(404).json({ error: 'no such match', code: 'not_found', message: 'no such match' });
     if (req.query.format === 'text') return void res.type('text/plain').send(matchAsText(match));
     res.json(match);

@@ -6,6 +6,7 @@
  */
 import type { Database } from '../db/database';
 import type { FinishedGame } from '../../shared/core/finished-game';
+import { jsonText } from './records';
 
 export type { FinishedGame };
 
@@ -42,7 +43,8 @@ export const MAX_FINISHED_GAME_BYTES = 256 * 1024;
 
 /** The stored text of a game, or an error when it is over the cap. */
 function encode(game: FinishedGame): string {
-  const text = JSON.stringify(game);
+  // Every string made whole (records.ts jsonText): a casual name with a lone surrogate no longer loses the game.
+  const text = jsonText(game);
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_FINISHED_GAME_BYTES) throw new Error(`finished game ${game.id} is ${bytes} bytes, over the ${MAX_FINISHED_GAME_BYTES} cap: not kept`);
   return text;
@@ -85,9 +87,16 @@ export class SqlFinishedGameStore implements FinishedGameStore {
     });
   }
 
+  /** The game with each account's name as it is now (a deleted account's is "deleted player"): looked up by playerId when shown. */
   async get(id: string): Promise<FinishedGame | null> {
     const rows = await this.db.query<{ record: FinishedGame }>(`SELECT f.record FROM finished_games f WHERE f.id = $1 AND ${KEPT('$2')}`, [id, cutoffOf(Date.now())]);
-    return rows.length ? rows[0].record : null;
+    if (!rows.length) return null;
+    const game = rows[0].record;
+    const ids = rankedPlayers(game);
+    if (!ids.length) return game;
+    const names = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM players WHERE id = ANY($1::text[])', [ids]);
+    game.players = game.players.map((p) => ({ ...p, name: names.find((n) => n.id === p.playerId)?.name ?? p.name }));
+    return game;
   }
 
   async ofPlayer(playerId: string, limit: number): Promise<FinishedGameSummary[]> {

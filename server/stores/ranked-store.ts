@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { PROVISIONAL_RD } from '../../shared/games/rating/glicko2';
-import { settle, type HistoryEntry, type MatchRecord, type SettleRequest, type Settlement } from './records';
+import { jsonText, settle, type HistoryEntry, type MatchRecord, type SettleRequest, type Settlement } from './records';
 import type { PlayerRecord } from '../accounts/player-record';
 
 export interface RankedStore {
@@ -72,12 +72,16 @@ export class SqlRankedStore implements RankedStore {
     return (await this.db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'token'`))[0].value;
   }
 
-  /** Rating and tally columns only: an account's email, password and token version are not this store's. */
+  /**
+   * Rating and tally columns only: an account's email, password and token version are not this
+   * store's. A deleted account's name stays "deleted player" (a record read before the deletion
+   * must not write the old name back).
+   */
   async savePlayer(p: PlayerRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO players (id, name, rating, rd, vol, games, wins, losses, draws, created_at, created_from, last_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol,
+       ON CONFLICT (id) DO UPDATE SET name = CASE WHEN players.deleted_at IS NULL THEN EXCLUDED.name ELSE players.name END, rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol,
          games = EXCLUDED.games, wins = EXCLUDED.wins, losses = EXCLUDED.losses, draws = EXCLUDED.draws,
          created_from = COALESCE(players.created_from, EXCLUDED.created_from), last_seen_at = EXCLUDED.last_seen_at`,
       [p.id, p.name, p.rating, p.rd, p.vol, p.games, p.wins, p.losses, p.draws, p.createdAt, p.createdFrom ?? null, Date.now()],
@@ -121,22 +125,28 @@ export class SqlRankedStore implements RankedStore {
       }
       await insertHistory(tx, a.id, s.history[0]);
       await insertHistory(tx, b.id, s.history[1]);
-      await tx.query('UPDATE settlements SET settlement = $3::jsonb WHERE match_id = $1 AND game = $2', [req.matchId, req.game, JSON.stringify(s)]);
+      await tx.query('UPDATE settlements SET settlement = $3::jsonb WHERE match_id = $1 AND game = $2', [req.matchId, req.game, jsonText(s)]);
       return s;
     });
   }
 
   async saveMatch(m: MatchRecord): Promise<void> {
+    // Text kept whole (records.ts wholeText): jsonb refuses a lone surrogate or a NUL, and the whole record with it.
     await this.db.query(
       `INSERT INTO matches (id, player_a, player_b, status, started_at, ended_at, record) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, ended_at = EXCLUDED.ended_at, record = EXCLUDED.record`,
-      [m.id, m.players[0].id, m.players[1].id, m.status, m.startedAt, m.endedAt, JSON.stringify(m)],
+      [m.id, m.players[0].id, m.players[1].id, m.status, m.startedAt, m.endedAt, jsonText(m)],
     );
   }
 
+  /** The record with each player's name as it is now (a deleted account's is DELETED_PLAYER_NAME): names are looked up by id when shown. */
   async match(id: string): Promise<MatchRecord | null> {
     const rows = await this.db.query<{ record: MatchRecord }>('SELECT record FROM matches WHERE id = $1', [id]);
-    return rows.length ? rows[0].record : null;
+    if (!rows.length) return null;
+    const record = rows[0].record;
+    const names = await this.db.query<{ id: string; name: string }>('SELECT id, name FROM players WHERE id = ANY($1::text[])', [record.players.map((p) => p.id)]);
+    record.players = record.players.map((p) => ({ ...p, name: names.find((n) => n.id === p.id)?.name ?? p.name }));
+    return record;
   }
 
   /** Established players (the partial index players_leaderboard holds exactly these, by rating). */
@@ -150,8 +160,9 @@ export class SqlRankedStore implements RankedStore {
 
   async history(playerId: string, limit: number): Promise<HistoryEntry[]> {
     const rows = await this.db.query<HistoryRow>(
-      `SELECT match_id, game, opponent_id, opponent_name, result, rating_before, rating_after, at
-       FROM rating_history WHERE player_id = $1 ORDER BY at DESC, seq DESC LIMIT $2`,
+      // The opponent's name as it is now, by id (a deleted account's is DELETED_PLAYER_NAME), not the copy kept at the game.
+      `SELECT h.match_id, h.game, h.opponent_id, o.name AS opponent_name, h.result, h.rating_before, h.rating_after, h.at
+       FROM rating_history h JOIN players o ON o.id = h.opponent_id WHERE h.player_id = $1 ORDER BY h.at DESC, h.seq DESC LIMIT $2`,
       [playerId, limit],
     );
     return rows.map((r) => ({

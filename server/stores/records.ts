@@ -80,3 +80,13 @@ export function settle(a: PlayerRecord, b: PlayerRecord, req: SettleRequest, now
     ],
   };
 }
+
+/**
+ * JSON for a jsonb column, every string in it made whole: a lone surrogate (half a character,
+ * which JSON.stringify writes as `\ud800`) and a NUL (`\u0000`) are refused by PostgreSQL's jsonb,
+ * and the whole record with them (a game's replay lost over one character of a player's name).
+ * Each becomes U+FFFD, the replacement character.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? v.replace(/[\p{Cs}\0]/gu, '\uFFFD') : v));
+}

@@ -6,6 +6,10 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../../server/a
 import { checkToken, setTokenSecret, signToken } from '../../../server/accounts/tokens';
 import { NEW_PLAYER } from '../../../shared/games/rating/glicko2';
 import { emptyTables, openTestPglite, openTestPostgres } from '../../support/database';
+import { SqlRankedStore } from '../../../server/stores/ranked-store';
+import { SqlFinishedGameStore } from '../../../server/stores/finished-games';
+import { SqlHighScoreStore } from '../../../server/stores/high-scores';
+import { SqlCounterStore } from '../../../server/stores/counter-store';
 
 beforeAll(() => setTokenSecret('account-store-test-secret'));
 
@@ -142,5 +146,32 @@ describe.each([
     await db.query('UPDATE players SET deleted_at = $2 WHERE id = $1', [reg.account.id, Date.now() - 31 * 24 * 3600 * 1000]);
     expect(await store.createGuest('Ivy')).toMatchObject({ ok: true });
     expect(await store.register('ivy@example.com', await hashPassword('a long secret'), 'Ivy2')).toMatchObject({ ok: true });
+  });
+
+  it('a deletion takes the name off every stored copy (history, match, settlement, replay, scores) and its statistics go; the other player\'s stay', async () => {
+    const [jo, kit] = [await store.createGuest('Jolene'), await store.createGuest('Kit')];
+    if (!jo.ok || !kit.ok) throw new Error('guests');
+    const [j, k] = [jo.account, kit.account];
+    const ranked = new SqlRankedStore(db);
+    await ranked.saveMatch({ id: 'm1', bestOf: 1, players: [{ id: j.id, name: j.name }, { id: k.id, name: k.name }], games: [], status: 'finished', winner: k.id, startedAt: 1, endedAt: 2 });
+    await ranked.settle({ matchId: 'm1', game: 1, players: [j.id, k.id], scoreA: 0 });
+    await new SqlFinishedGameStore(db).save({
+      id: 'g1', game: 'gomoku', roomId: 'r', startedAt: 1, endedAt: 2, winner: [1], reason: 'five', ranked: { matchId: 'm1', game: 1 }, record: {},
+      players: [{ seat: 0, name: j.name, bot: false, playerId: j.id }, { seat: 1, name: k.name, bot: false, playerId: k.id }],
+    });
+    await new SqlHighScoreStore(db).add({ id: 't1', name: j.name, score: 10, seed: 1, at: 1, playerId: j.id });
+    await new SqlCounterStore(db).add(`monty:account:${j.id}`, { stickWins: 1 }, 3600);
+    const stored = async () => JSON.stringify(await Promise.all(['players', 'rating_history', 'matches', 'settlements', 'finished_games', 'ten_high_scores'].map((t) => db.query(`SELECT * FROM ${t}`))));
+    expect(await stored()).toContain('Jolene');
+
+    expect(await store.delete(j.id)).toBe(true);
+    const after = await stored();
+    expect(after).not.toContain('Jolene');
+    expect(after).toContain('Kit');
+    expect(after).toContain(DELETED_PLAYER_NAME);
+    expect(await new SqlCounterStore(db).get(`monty:account:${j.id}`)).toEqual({});
+    expect((await ranked.history(k.id, 5))[0].opponent).toEqual({ id: j.id, name: DELETED_PLAYER_NAME });
+    expect((await ranked.match('m1'))?.players).toEqual([{ id: j.id, name: DELETED_PLAYER_NAME }, { id: k.id, name: 'Kit' }]);
+    expect(await store.delete(j.id)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { migrate, migrationFiles, statements } from '../../../server/db/migrate';
 import { openPostgres } from '../../../server/db/postgres';
+import { nameKey } from '../../../server/accounts/names';
 import { createPostgresDatabase, openTestPglite } from '../../support/database';
 
 describe('migrations', () => {
@@ -45,6 +46,32 @@ describe('migrations', () => {
       expect(await db.query('SELECT version FROM schema_migrations WHERE version = 999')).toEqual([]);
     } finally {
       await db.close();
+    }
+  });
+
+  it('version 3 makes every held name key a confusable skeleton; names that become one both stay held', async () => {
+    const created = await createPostgresDatabase();
+    const db = await openPostgres(created.url);
+    try {
+      await migrate(db, migrationFiles().filter((m) => m.version < 3));
+      const player = (id: string, name: string, key: string, at: number, deletedAt: number | null = null) => db.query(
+        `INSERT INTO players (id, name, name_key, rating, rd, vol, created_at, last_seen_at, deleted_at) VALUES ($1, $2, $3, 1500, 350, 0.06, $4, $4, $5)`,
+        [id, name, key, at, deletedAt],
+      );
+      // Keys as the earlier rule made them: lower case, Cyrillic and Greek look-alikes folded.
+      await player('bill', 'Bill', 'bill', 1);
+      await player('biii', 'BiII', 'biii', 2);
+      await player('ada', 'Ada', 'ada', 3);
+      await player('gone', 'deleted player', 'lda', 4, 5);
+      await player('ida', 'Ida', 'ida', 6);
+      expect(await migrate(db)).toEqual(migrationFiles().filter((m) => m.version >= 3).map((m) => m.version));
+      const keys = Object.fromEntries((await db.query<{ id: string; name_key: string }>('SELECT id, name_key FROM players')).map((r) => [r.id, r.name_key]));
+      expect(keys).toEqual({ bill: nameKey('Bill'), biii: `${nameKey('Bill')}#biii`, ada: 'ada', gone: 'lda', ida: `${nameKey('Ida')}#ida` });
+      // The first holder's key is the skeleton: a new look-alike collides with it.
+      expect(nameKey('Bi11')).toBe(keys.bill);
+    } finally {
+      await db.close();
+      await created.drop();
     }
   });
 });

@@ -54,6 +54,14 @@ describe.each([
     expect(await store.player('nobody')).toBeNull();
   });
 
+  it('savePlayer never writes a name back onto a deleted account', async () => {
+    await guest('p2', 'Bea');
+    const before = (await store.player('p2'))!;
+    await db.query(`UPDATE players SET name = 'deleted player', deleted_at = 1 WHERE id = 'p2'`);
+    await store.savePlayer({ ...before, rating: 1600 });
+    expect(await store.player('p2')).toMatchObject({ name: 'deleted player', rating: 1600 });
+  });
+
   const request = { matchId: 'm1', game: 1, players: ['a', 'b'] as [string, string], scoreA: 1 as const };
 
   it('settles a game exactly once when asked twice at once', async () => {
