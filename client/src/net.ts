@@ -9,10 +9,12 @@ import { askName, savedName } from './name';
 import { STATS_KEY_PATTERN } from '../../shared/games/monty-hall/options';
 import { SOMEONE_ELSES_GAME } from '../../shared/core/errors';
 import { decodeAfreshOnReconnect } from './fresh-decoder';
+import { withoutToken } from './socket-url';
 
 export { savedName, saveName } from './name';
 
-export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`);
+/** Rooms' WebSocket URLs go without the account's token (socket-url.ts): the HTTP calls carry it in a header. */
+export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`, { urlBuilder: withoutToken });
 
 const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
 const STATS_KEY = 'parlor:stats-key';
