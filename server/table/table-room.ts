@@ -274,6 +274,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
    */
   override async onReconnect(client: Client) {
     const player = this.players.get(client.sessionId);
+    // The accounts out of reach (the database away) let the return through: a hiccup there must not end a game in play.
     const live = player ? await stillLive(this.accounts, player).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
     if (!live.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `${live.code}: ${live.message}`);
     return super.onReconnect(client);
