@@ -55,6 +55,8 @@ function start(): void {
   void refreshUser();
   window.addEventListener('hashchange', () => void route());
   window.addEventListener('parlor:reopen', () => void route());
+  // A table refused the token (net.ts forgetRefusedToken): ask again who it is, and sign out if it is no one.
+  window.addEventListener('parlor:token-refused', () => void refreshUser());
   void route();
 }
 

@@ -9,10 +9,12 @@ import { askName, savedName } from './name';
 import { STATS_KEY_PATTERN } from '../../shared/games/monty-hall/options';
 import { SOMEONE_ELSES_GAME } from '../../shared/core/errors';
 import { decodeAfreshOnReconnect } from './fresh-decoder';
+import { withoutToken } from './socket-url';
 
 export { savedName, saveName } from './name';
 
-export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`);
+/** Rooms' WebSocket URLs go without the account's token (socket-url.ts): the HTTP calls carry it in a header. */
+export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`, { urlBuilder: withoutToken });
 
 const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
 const STATS_KEY = 'parlor:stats-key';
@@ -139,6 +141,19 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
   return client.joinById(roomId, options);
 }
 
+/** A join refused for the account's token (server/accounts/room-token.ts): signed out everywhere, deleted, expired. */
+const STALE_TOKEN = /^(token_revoked|account_deleted|token_expired|invalid_token): /;
+
+/**
+ * After a table refused the account's token, the page forgets it as the header does at a load:
+ * `parlor:token-refused` has main.ts ask the server again (auth.ts refreshUser, which signs out
+ * here), so the next try plays as a guest, or the player signs in again. An event, as auth.ts
+ * imports this module.
+ */
+export function forgetRefusedToken(err: unknown): void {
+  if (STALE_TOKEN.test((err as Error)?.message ?? '')) window.dispatchEvent(new Event('parlor:token-refused'));
+}
+
 /** The refusal a single-player room gives a second player (table-room.ts, whenFull 'refuse'). */
 const isSomeoneElsesGame = (err: unknown) => ((err as Error)?.message ?? '').includes(SOMEONE_ELSES_GAME);
 
@@ -178,6 +193,7 @@ export async function openTable<S>(roomId: string, options: Record<string, unkno
       return null;
     }
     toast(`Could not open ${what} ${roomId}: ${(err as Error).message}`);
+    forgetRefusedToken(err);
     location.hash = '#/';
     return null;
   }

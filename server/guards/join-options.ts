@@ -18,11 +18,32 @@ export const NAME_MAX = 24;
 /**
  * Options only server code may set; a client that sends one is refused. `open` is the mark
  * onAuth itself puts on a player's options for `joinOrCreate`'s filter; `address` the client's
- * address it carries from the matchmaking gate (room-budget.ts); `rematchOf` the room a rematch came from.
+ * address it carries from the matchmaking gate (room-budget.ts); `rematchOf` the room a rematch came from;
+ * `player` the account the join's tokens proved (table-room.ts), checked there against the accounts.
  */
-export const SERVER_ONLY_OPTIONS = ['restore', 'ranked', 'seatKeys', 'seatKey', 'open', 'address', 'rematchOf'] as const;
+export const SERVER_ONLY_OPTIONS = ['restore', 'ranked', 'seatKeys', 'seatKey', 'open', 'address', 'rematchOf', 'player'] as const;
+/** The server-only option of the account a join's tokens proved (table-room.ts carryPlayer). */
+export const PLAYER_OPTION = 'player';
 /** Keys that would reach an object's prototype when copied by assignment. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The first prototype key (`__proto__`, `constructor`, `prototype`) held anywhere in a value, at
+ * any depth, or null. Valibot's `record` drops such keys without an issue, so a value that holds
+ * one would be taken as something other than what was sent: it is refused instead.
+ */
+export function prototypeKeyIn(value: unknown): string | null {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    for (const key of Object.keys(next)) {
+      if (PROTOTYPE_KEYS.has(key)) return key;
+      pending.push((next as Record<string, unknown>)[key]);
+    }
+  }
+  return null;
+}
 
 export function invalidOption(message: string): ServerError {
   return new ServerError(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `invalid join option: ${message}`);

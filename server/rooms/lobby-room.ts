@@ -11,7 +11,7 @@ import { decodePayload, stringField } from '../../shared/core/payload';
 import { metrics } from '../metrics';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
-import { parseClientOptions } from '../guards/join-options';
+import { parseClientOptions, prototypeKeyIn } from '../guards/join-options';
 import type { FloodLimits } from '../limits';
 
 const FILTER_FIELDS_MAX = 8;
@@ -19,6 +19,8 @@ const FILTER_FIELDS_MAX = 8;
 export const lobbyFilter = v.nullish(
   v.pipe(
     v.custom<Record<string, unknown>>((f) => !Array.isArray(f), 'a filter is an object: {name?, metadata?}'),
+    // Before the shape: the metadata record would drop such a key in silence and list what was not asked for.
+    v.check((f) => prototypeKeyIn(f) === null, (issue) => `${prototypeKeyIn(issue.input)} is not a filter field`),
     v.strictObject({
       name: v.optional(stringField('name', 32)),
       metadata: v.optional(

@@ -209,8 +209,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   override onUncaughtException(error: Error, methodName: string) {
-    // A deliberate refusal in onAuth or onCreate (wrapped by Colyseus; the room budget's `too_many_rooms`) already went to the client as its join error.
-    if ((methodName === 'onAuth' || methodName === 'onCreate') && (error instanceof ServerError || (error as { cause?: unknown }).cause instanceof ServerError)) return;
+    // A deliberate refusal in onAuth, onCreate or onReconnect (wrapped by Colyseus; the room budget's `too_many_rooms`, a signed-out account's return) already went to the client as its join error.
+    if ((methodName === 'onAuth' || methodName === 'onCreate' || methodName === 'onReconnect') && (error instanceof ServerError || (error as { cause?: unknown }).cause instanceof ServerError)) return;
     // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
     this.log.error({ err: error, method: methodName }, 'uncaught exception');
   }

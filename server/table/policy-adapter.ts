@@ -14,6 +14,7 @@ import type { RoomTimers } from './room-timers';
 import type { Seats } from './seats';
 import type { PolicyTable, TableSchema } from './server-game';
 import type { Snapshot } from './snapshot';
+import type { CheckedPlayer } from '../accounts/room-token';
 
 /** The parts of a room its policies read, and the steps they may ask of it. */
 export interface PolicyRoom<S extends TableSchema, G extends AnyGame> {
@@ -35,6 +36,7 @@ export interface PolicyRoom<S extends TableSchema, G extends AnyGame> {
   /** The rules state of the current game, null before the first. */
   readonly rules: StateOf<G> | null;
   addressOf(sessionId: string): string | undefined;
+  playerOf(sessionId: string): CheckedPlayer | undefined;
   reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string): void;
   /** A new game at the same table, the seats as they are (inside `serial`). */
   newGame(swapSeats: boolean): Promise<void>;
@@ -64,6 +66,7 @@ export class PolicyAdapter<S extends TableSchema, G extends AnyGame> implements 
   game() { return this.room.rules; }
   client(id: string) { return this.room.clients.getById(id); }
   addressOf(id: string) { return this.room.addressOf(id); }
+  playerOf(id: string) { return this.room.playerOf(id); }
   reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string) { this.room.reject(client, code, message); }
   newGame(swapSeats: boolean) { return this.room.newGame(swapSeats); }
   setTimer(name: string, ms: number, fn: () => void) { this.room.timers.set(timerName(name), ms, fn); }

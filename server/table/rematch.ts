@@ -97,7 +97,7 @@ export function rematch<S extends TableSchema>(options: RematchOptions<S>) {
         if (!present(record)) continue;
         const to = options.seat?.(i, seats.length) ?? (i + 1) % seats.length;
         movedTo.set(to, record.id);
-        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1], address: table.addressOf(record.id) });
+        const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1], address: table.addressOf(record.id), player: table.playerOf(record.id) });
         table.client(record.id)?.send('rematch', { roomId: next.roomId, reservation });
       }
       // Spectators follow the players: they get the room to watch (no seat).

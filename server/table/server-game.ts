@@ -17,6 +17,7 @@ import type { LimitedRoute } from '../limits';
 import type { PresenceRow } from './parlor-room';
 import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
 import type { RoomPersistence } from '../persistence/room-persistence';
+import type { CheckedPlayer } from '../accounts/room-token';
 
 /** One seat of a table, as the table keeps it. */
 export interface SeatRecord {
@@ -239,6 +240,8 @@ export interface PolicyTable<S extends TableSchema = TableSchema, G extends AnyG
   client(sessionId: string): Client | undefined;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;
+  /** The account a session joined as (its tokens checked: accounts/room-token.ts), none for a guest. */
+  playerOf(sessionId: string): CheckedPlayer | undefined;
   /** The matchmaker's presence: pub/sub between rooms, across processes with Redis. */
   readonly presence: Presence;
   reject(client: Client, code: CommonErrorCode | TableErrorCode, message: string): void;

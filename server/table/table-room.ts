@@ -13,7 +13,7 @@
  * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
 import { randomInt as cryptoInt } from 'node:crypto';
-import { matchMaker, type AuthContext, type Client } from '@colyseus/core';
+import { ErrorCode, matchMaker, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { SOMEONE_ELSES_GAME, type TableErrorCode } from '../../shared/core/errors';
 import { isRejected, type AnyGame, type CodeOf, type ConfigOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
@@ -22,7 +22,7 @@ import { cryptoRandom } from '../crypto-random';
 import type { RoomServices, Services } from '../services';
 import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
-import { invalidOption, parseClientOptions, parseRoomOptions, seatOptions } from '../guards/join-options';
+import { invalidOption, parseClientOptions, parseRoomOptions, PLAYER_OPTION, seatOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
@@ -34,7 +34,8 @@ import { TableBots } from './bots';
 import { NO_EVENTS, TablePipeline, type PipelineRoom } from './pipeline';
 import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
 import { rateKey, roomClientAddress } from '../guards/client-address';
-import { secretLoaded, verifyToken } from '../accounts/identity';
+import { AccountStore } from '../accounts/account-store';
+import { checkedPlayer, playerSchema, stillLive, type CheckedPlayer } from '../accounts/room-token';
 import { ADDRESS_OPTION, addressFromContext, type RoomBudget } from '../guards/room-budget';
 
 
@@ -46,10 +47,12 @@ type Listing = { game: string; players: string[]; spectators: number; open: bool
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
   const entries = { ...seatOptions, ...game.definition.options };
+  const accounts = new AccountStore(services.db);
   return class extends TableRoom<G, S> {
     readonly serverGame = game;
     readonly services = services;
     protected readonly entries = entries;
+    protected readonly accounts = accounts;
     constructor() {
       super(rooms);
     }
@@ -58,8 +61,9 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       const parsed = parseClientOptions(entries, options);
       const config = configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
+      const player = await carryPlayer(accounts, options, [(parsed as { account?: unknown }).account, token]);
       const address = addressFromContext(context);
-      if (game.screen && address && !parsed.spectate) await screen(game.screen, config, address, token);
+      if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null });
       await carryAddress(rooms.budget, options, address);
       return true;
     }
@@ -78,10 +82,23 @@ async function carryAddress(budget: RoomBudget, options: unknown, address: strin
   (options as Record<string, unknown>)[ADDRESS_OPTION] = address;
 }
 
-/** A seat `admit` would refuse is refused before its room is made (ServerGame.screen). */
-async function screen<C>(check: (config: C, who: { address: string; player: string | null }) => void, config: C, address: string, token: string): Promise<void> {
-  await secretLoaded().catch(() => undefined); // unloaded: the token counts as none, as in onAuth
-  check(config, { address: rateKey(address), player: verifyToken(token)?.playerId ?? null });
+/**
+ * The account the join's tokens prove (Monty Hall's `account` option, then the SDK's token) goes
+ * with the options to onCreate and onJoin as the server-only `player`, so the room never reads a
+ * token again (nor needs the one the SDK puts in the WebSocket URL). A token that does not hold
+ * (signed out everywhere, a changed password, a deleted account, expired, forged) refuses the
+ * join here, before a room is made or a seat reserved: nothing of that account is read or written.
+ */
+async function carryPlayer(accounts: AccountStore, options: unknown, tokens: unknown[]): Promise<CheckedPlayer | null> {
+  const player = await checkedPlayer(accounts, tokens);
+  if (player && typeof options === 'object' && options !== null) (options as Record<string, unknown>)[PLAYER_OPTION] = player;
+  return player;
+}
+
+/** The checked account a join carried (carryPlayer), null for none. */
+function playerOption(value: unknown): CheckedPlayer | null {
+  const parsed = v.safeParse(playerSchema, value);
+  return parsed.success ? parsed.output : null;
 }
 
 const addressOption = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 64 ? value : undefined);
@@ -104,6 +121,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   abstract readonly serverGame: ServerGame<G, S>;
   abstract readonly services: Services;
   protected abstract readonly entries: v.ObjectEntries;
+  protected abstract readonly accounts: AccountStore;
 
   private config!: ConfigOf<G>;
   /** The room's create options, after policies adjusted them. */
@@ -128,6 +146,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   private admissions = new Map<string, () => void>();
   /** The address each client's room hold is counted against (room-budget.ts), until it leaves. */
   private held = new Map<string, string>();
+  /** The account each client joined as (its tokens checked at matchmaking), until it leaves. */
+  private players = new Map<string, CheckedPlayer>();
 
   /** Whose bucket a query counts against: the seat's, else the address's, so that leaving and coming back refills nothing. */
   private askerKey(sessionId: string): string {
@@ -235,14 +255,33 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     }
     const admitted = await super.onAuth(client, raw);
     const address = roomClientAddress(client, context, this.rooms.trustProxy);
+    // The account the matchmaking call proved (carryPlayer), or the one a rematch or a pairing carried for its player.
+    const player = playerOption(parseRoomOptions(this.entries, raw).server.player);
     if (this.serverGame.admit && !this.joinsAsSpectator(raw)) {
-      await secretLoaded().catch(() => undefined); // unloaded: the token counts as none, as a forged one would
-      const release = this.serverGame.admit(this.config, { address, player: verifyToken(context?.token)?.playerId ?? null });
+      const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null });
       if (release) this.admissions.set(client.sessionId, release);
     }
     this.addresses.set(client.sessionId, address);
+    if (player) this.players.set(client.sessionId, player);
     return admitted;
   }
+
+  /**
+   * A return after a drop (the room's reconnection token) checks the account the client joined
+   * as: signed out everywhere, its password changed or deleted meanwhile, the return is refused
+   * and the seat is left as by leaving. The live connection itself is not cut: what it does
+   * next is play on, and nothing of the account is read again.
+   */
+  override async onReconnect(client: Client) {
+    const player = this.players.get(client.sessionId);
+    // The accounts out of reach (the database away) let the return through: a hiccup there must not end a game in play.
+    const live = player ? await stillLive(this.accounts, player).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
+    if (!live.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `${live.code}: ${live.message}`);
+    return super.onReconnect(client);
+  }
+
+  /** The account a session joined as, for what the room makes for it (a rematch's seat). */
+  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players.get(sessionId);
 
   /** Ends the admissions of `sessionId`, or of everyone (the game ended, the room goes). */
   private release(sessionId?: string) {
@@ -289,6 +328,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.release(client.sessionId);
     this.releaseHold(client.sessionId);
     this.addresses.delete(client.sessionId);
+    this.players.delete(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
     // Nobody waits for a bot's answer to a player who left: the decision is dropped, the abandon goes first.

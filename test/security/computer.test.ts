@@ -8,7 +8,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
 import { liveComputerGames } from '../../server/games/gomoku/computer-games';
-import { issueToken } from '../../server/accounts/identity';
+import { makeGuest } from '../support/ranked';
 import { nextMessage, startTestServer, waitForState } from '../support/server';
 import { waitForMoves } from '../support/gomoku-client';
 
@@ -74,11 +74,11 @@ describe('with the default limits', () => {
   });
 
   it('one player (a signed token) holds one live game, whatever its addresses; its rematch is taken', async () => {
-    const token = issueToken({ playerId: 'p-computer-farmer', name: 'Ada' });
+    const { token } = await makeGuest(server.url, 'Ada Farmer');
     const room = await clientFrom(server, '203.0.113.20', token).create('gomoku', computerGame(1));
     await expect(clientFrom(server, '203.0.113.21', token).create('gomoku', computerGame(1))).rejects.toThrow(/too_many_computer_games/);
     // Another player from the same address is welcome.
-    const neighbour = await clientFrom(server, '203.0.113.20', issueToken({ playerId: 'p-neighbour', name: 'Bea' })).create('gomoku', computerGame(1));
+    const neighbour = await clientFrom(server, '203.0.113.20', (await makeGuest(server.url, 'Bea Neighbour')).token).create('gomoku', computerGame(1));
     room.send('resign', {});
     await waitForState(room, (s: any) => s.phase === 'game_over');
     const offer = nextMessage(room, 'rematch');

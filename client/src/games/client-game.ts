@@ -4,7 +4,7 @@
  * Each game's folder exports one (`client/src/games/<game>/index.ts`); registry.ts lists them.
  */
 import { h, toast } from '../dom';
-import { client, handOver, saveName } from '../net';
+import { client, forgetRefusedToken, handOver, saveName } from '../net';
 import { currentName } from '../name';
 import type { AboutGame } from './about';
 import type { FinishedGame } from '../../../shared/core/finished-game';
@@ -71,6 +71,7 @@ export function createButton(id: string, label: string, game: Pick<ClientGame, '
       location.hash = `#/${game.path}/${created.roomId}`;
     } catch (err) {
       toast(`Could not create the game: ${(err as Error).message}`);
+      forgetRefusedToken(err);
       button.disabled = false;
     }
   });

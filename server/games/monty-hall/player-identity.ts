@@ -4,13 +4,18 @@
  * out, else the browser's random statistics key — of which only a SHA-256 hash is kept.
  *
  * The identity comes in with the create options (the one who creates a single-player room is
- * its player). A policy reads it there and deletes the raw values from the room's options, so
+ * its player). The token is checked at matchmaking against the account (the table's onAuth:
+ * current token version, not deleted), which hands the room the account it proves as the
+ * server-only `player`; a token that does not hold refuses the join, so no statistics of an
+ * account signed out everywhere or deleted are read or written. A policy reads the identity
+ * there and deletes the raw values from the room's options, so
  * neither the key nor the token reaches the snapshot, the log or any client. The derived group
  * is the room's own data (`MontyLocal`, read by the game's hooks), kept in the policy's part of
  * the snapshot so a restored room counts for the same player.
  */
 import { createHash } from 'node:crypto';
-import { verifyToken } from '../../accounts/identity';
+import { playerSchema } from '../../accounts/room-token';
+import * as v from 'valibot';
 import type { PolicyTable, TablePolicy } from '../../table/server-game';
 
 /** One Monty Hall room's own data: the player's counter group, null without an identity (this room's games only). */
@@ -18,11 +23,10 @@ export interface MontyLocal {
   group: string | null;
 }
 
-/** The counter group of one player's statistics, or null when the player gave no identity. */
-export function statsGroupOf(options: { statsKey?: unknown; account?: unknown }): string | null {
-  const account = options.account === undefined ? null : verifyToken(options.account);
-  if (account) return `monty:account:${account.playerId}`;
-  // A stale or forged token is not an error: the browser's key still identifies the player.
+/** The counter group of one player's statistics, or null when the player gave no identity. `player`: the checked account (server-only option). */
+export function statsGroupOf(options: { statsKey?: unknown }, player: unknown): string | null {
+  const account = v.safeParse(playerSchema, player);
+  if (account.success) return `monty:account:${account.output.id}`;
   if (typeof options.statsKey === 'string') return `monty:key:${createHash('sha256').update(options.statsKey).digest('hex')}`;
   return null;
 }
@@ -31,8 +35,8 @@ export function montyPlayerIdentity(table: PolicyTable): TablePolicy {
   const local = table.local as MontyLocal;
   return {
     name: 'monty_player',
-    create(_server, options) {
-      local.group = statsGroupOf(options);
+    create(server, options) {
+      local.group = statsGroupOf(options, server.player);
       delete options.statsKey;
       delete options.account;
     },
