@@ -74,6 +74,8 @@ export interface StepContext<G extends AnyGame, L = unknown, S extends TableSche
   readonly roomId: string;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;
+  /** The account a session joined as (its tokens checked: accounts/room-token.ts), none for a guest. */
+  playerOf(sessionId: string): CheckedPlayer | undefined;
   /** Epoch ms at which the game was set up. */
   readonly startedAt: number;
   /** The server part's own data in this room (`local`). */

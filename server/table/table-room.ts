@@ -62,6 +62,9 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       const config = configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
       const player = await carryPlayer(accounts, options, [(parsed as { account?: unknown }).account, token]);
+      // A name another player holds (compared by its confusable skeleton) is theirs alone, at a casual table too.
+      const nameProblem = await accounts.casualNameProblem(parsed.name, player?.id ?? null);
+      if (nameProblem) throw invalidOption(`${nameProblem.code}: ${nameProblem.message}`);
       const address = addressFromContext(context);
       if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null });
       await carryAddress(rooms.budget, options, address);
@@ -548,7 +551,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   }
 
   stepContext(): StepContext<G, unknown, S> {
-    return { rules: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats.list, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf };
+    return { rules: this.rules as StateOf<G>, config: this.config, services: this.services, seats: this.seats.list, schema: this.state as S, roomId: this.roomId, startedAt: this.startedAt, local: this.local, addressOf: this.addressOf, playerOf: this.playerOf };
   }
 
   readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);

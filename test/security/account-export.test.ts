@@ -9,6 +9,7 @@ import { SqlHighScoreStore } from '../../server/stores/high-scores';
 import { testFileDatabase } from '../support/database';
 import { makeAccount, httpBase } from '../support/ranked';
 import { sdkClient, waitForState } from '../support/server';
+import { playToTheEnd } from '../support/ten-exorcism';
 import { serverSuite } from './support';
 
 jest.setTimeout(60000);
@@ -51,4 +52,15 @@ it('holds the player\'s Monty Hall statistics and Ten Exorcism scores, and nobod
   for (const part of ['ratingHistory', 'matches', 'settlements', 'finishedGames']) expect(data[part]).toEqual([]);
   expect(JSON.stringify(data)).not.toContain(other.name);
   expect(JSON.stringify(data)).not.toContain(other.playerId);
+});
+
+it('a Ten Exorcism game a signed-in player finishes is theirs: its score is in their export', async () => {
+  const me = await makeAccount(suite.server.url, `Tenner ${Math.random().toString(36).slice(2, 7)}`);
+  const client = sdkClient(suite.server);
+  client.auth.token = me.token;
+  const room = (await client.create('ten_exorcism', { name: me.name, seed: 4242 })) as Room<any, any>;
+  const score = await playToTheEnd(room);
+  await room.leave();
+  const data = await exportOf(me.token);
+  expect(data.tenExorcismScores).toEqual([expect.objectContaining({ id: room.roomId, name: me.name, score, seed: 4242 })]);
 });

@@ -7,6 +7,7 @@
  * a name that is not whole text (a lone surrogate) is refused; a casual table name held by a
  * registered player is refused for anyone else.
  */
+import { Client } from '@colyseus/sdk';
 import { AccountStore } from '../../server/accounts/account-store';
 import { checkName, nameKey } from '../../server/accounts/names';
 import type { Database } from '../../server/db/database';
@@ -63,6 +64,21 @@ describe('over HTTP: a look-alike of a registered name is refused', () => {
     expect(guest.name).toBe(`Bo${tag}`);
     const res = await fetch(`${httpBase(suite.server.url)}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `B0${tag}` }) });
     expect(res.status).toBe(409);
+  });
+
+  it('nobody but its owner sits at a casual table under a registered name or a look-alike of it', async () => {
+    const tag = unique();
+    const owner = await makeAccount(suite.server.url, `Carol ${tag}`);
+    for (const probe of [`Carol ${tag}`, `CAROL ${tag}`, `Caro1 ${tag}`]) {
+      await expect(new Client(suite.server.url).create('gomoku', { name: probe })).rejects.toThrow(/name_taken/);
+      await expect(new Client(suite.server.url).create('connect_four', { name: probe, spectate: false })).rejects.toThrow(/name_taken/);
+    }
+    // The owner, signed in, plays under it.
+    const client = new Client(suite.server.url);
+    client.auth.token = owner.token;
+    const room = await client.create('gomoku', { name: owner.name });
+    expect(room.roomId).toBeTruthy();
+    await room.leave();
   });
 });
 

@@ -4,22 +4,14 @@
  * (and refusal of forged or malformed sessions), the high-score table, spectators.
  */
 import type { Room } from '@colyseus/sdk';
-import { COLS, ROWS, createBoardFromSeed, validateSelection, type Selection } from '../../shared/games/ten-exorcism';
+import { createBoardFromSeed, validateSelection } from '../../shared/games/ten-exorcism';
+import { findValid } from '../support/ten-exorcism';
 import { nextMessage, sdkClient, serverState, redisServerSuite, waitForState } from '../support/server';
 
 jest.setTimeout(60000);
 
 const suite = redisServerSuite();
 const http = () => suite.server.url.replace(/^ws/, 'http');
-
-/** Some rectangle of the board that sums to 10, or null. */
-function findValid(board: number[]): Selection | null {
-  for (let r0 = 0; r0 < ROWS; r0++) for (let c0 = 0; c0 < COLS; c0++) for (let r1 = r0; r1 < ROWS; r1++) for (let c1 = c0; c1 < COLS; c1++) {
-    const s = { startRow: r1, startCol: c1, endRow: r0, endCol: c0 }; // corners in any order
-    if (validateSelection(board, s).isValid) return s;
-  }
-  return null;
-}
 
 async function post(path: string, body: unknown) {
   const res = await fetch(`${http()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });

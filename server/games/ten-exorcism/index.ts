@@ -51,7 +51,10 @@ export const tenExorcismServer: ServerGame<typeof tenExorcismGame, TenExorcismSt
     const session = exported(ctx);
     const check = verifySession(session);
     if (!check.valid) throw new Error(`session ${session.id} does not replay to its score`); // a bug, never bad input
-    await ctx.services.highScores.add({ id: session.id, name: ctx.seats[0]?.name || 'Guest', score: check.score, seed: session.seed, at: Date.now() });
+    const seat = ctx.seats[0];
+    // A signed-in player's score is theirs: their export lists it and their deletion takes their name off it.
+    const playerId = seat ? ctx.playerOf(seat.id)?.id : undefined;
+    await ctx.services.highScores.add({ id: session.id, name: seat?.name || 'Guest', score: check.score, seed: session.seed, at: Date.now(), playerId });
   },
   reply(events) {
     const selection = events.find((e): e is TenEvent => e.type === 'selection');
