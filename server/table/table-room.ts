@@ -35,7 +35,7 @@ import { NO_EVENTS, TablePipeline, type PipelineRoom } from './pipeline';
 import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
 import { rateKey, roomClientAddress } from '../guards/client-address';
 import { secretLoaded, verifyToken } from '../accounts/identity';
-import { ADDRESS_OPTION, addressFromContext, type RoomBudget } from '../guards/room-budget';
+import { ADDRESS_OPTION, matchmakeAddress, type RoomBudget } from '../guards/room-budget';
 
 
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
@@ -54,11 +54,11 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       super(rooms);
     }
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
-    static override async onAuth(token: string, options: unknown, context?: unknown): Promise<unknown> {
+    static override async onAuth(token: string, options: unknown, _context?: unknown): Promise<unknown> {
       const parsed = parseClientOptions(entries, options);
       const config = configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
-      const address = addressFromContext(context);
+      const address = matchmakeAddress();
       if (game.screen && address && !parsed.spectate) await screen(game.screen, config, address, token);
       await carryAddress(rooms.budget, options, address);
       return true;
