@@ -6,10 +6,10 @@
  * http.Server once the port is bound (`bindRouterToTransport`, run from the listen callback),
  * ahead of express. `installMatchmakeGate` runs after that: it takes the server's `request`
  * listeners and puts one listener in their place, which for every request
- * 1. refuses a request target that is not a path (400 `bad_target`): Node accepts `*` and
- *    absolute forms, and Colyseus's router (rou3) drops a target's first segment whatever it is,
- *    so `x/matchmake/create/gomoku` (or the same behind a `*`) would be served as matchmaking
- *    without ever looking like it here;
+ * 1. refuses a request target that is not a path (400 `bad_target`): Node accepts any target
+ *    that starts with `*`, and absolute forms, and Colyseus's router (rou3) drops a target's first
+ *    segment whatever it is, so `*x/matchmake/create/gomoku` was served as matchmaking without
+ *    ever looking like it here (nginx refuses such targets; `npm start` and the image do not);
  * 2. sets the CORS headers (cors.ts) and answers a preflight itself;
  * and for a call Colyseus routes as matchmaking (asked of its own router, `POST /matchmake/*`)
  * 3. counts it against the per-address limit (429 `{error, code: "rate_limited"}`, Retry-After);
