@@ -229,13 +229,14 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGUSR2'] as const) process.once(signal, () => void server.gracefullyShutdown(true));
   }
   await server.listen(config.port, config.host);
+  // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it before
+  // anything else is awaited, so no request is served without it.
+  http.installGate(server.transport.server as import('node:http').Server, (method, path) => server.router.findRoute(method, path)?.data?.path);
   // Listening first: then the database opens (unless a restored room already asked for it) and the token secret loads from it.
   ownDatabase?.open();
   const secretLoading = loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // A database handed in is open already (tests): the secret is a query away, so the server is ready to sign tokens when this returns.
   if (options.database) await secretLoading;
-  // Colyseus bound its matchmaking router in the listen callback: the gate goes in front of it.
-  http.installGate(server.transport.server as import('node:http').Server);
   const address = server.transport.server?.address() as AddressInfo;
   listenPort = address.port;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;

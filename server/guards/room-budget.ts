@@ -10,9 +10,11 @@
  * hash roomId → clients. An entry whose room no longer exists (a process died before its
  * clients left) is pruned when the address reaches the cap, by asking the matchmaker's driver.
  *
- * The address comes from the matchmaking gate (server/http/gate.ts), which writes the one it computed
- * (honouring TRUST_PROXY) into a request header Colyseus hands to a room's static onAuth.
+ * The address comes from the matchmaking gate (server/http/gate.ts), which computes it (honouring
+ * TRUST_PROXY) and hands it to a room's static onAuth through the call's async context: never
+ * through a request header, which a client could write itself.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ServerError, matchMaker } from '@colyseus/core';
 import type Redis from 'ioredis';
 import type { RoomLimits } from '../limits';
@@ -20,8 +22,6 @@ import { isLoopback, rateKey } from './client-address';
 import { log } from '../log';
 import { SlidingWindow } from './sliding-window';
 
-/** The request header the gate sets on every matchmaking call: the client's address as the server sees it. */
-export const ADDRESS_HEADER = 'x-parlor-client-address';
 /** The server-only join option a table room carries the address in, from its static onAuth to onCreate/onJoin. */
 export const ADDRESS_OPTION = 'address';
 export const TOO_MANY_ROOMS = 'too_many_rooms';
@@ -129,8 +129,26 @@ function warn(err: unknown): undefined {
   return undefined;
 }
 
-/** The address a matchmaking call's static onAuth was given by the gate (see the file comment). */
-export function addressFromContext(context: unknown): string | undefined {
-  const headers = (context as { headers?: { get?(name: string): string | null } } | undefined)?.headers;
-  return headers?.get?.(ADDRESS_HEADER) ?? undefined;
+/**
+ * The matchmaking call being served, as the gate saw it. `open` turns false once its answer is
+ * sent: a room made during the call runs its timers in the call's async context, and they must
+ * not find the address of a call long over.
+ */
+interface MatchmakeCall {
+  address: string;
+  open: boolean;
+}
+const matchmakeCalls = new AsyncLocalStorage<MatchmakeCall>();
+
+/** Runs `serve` (Colyseus's handling of one matchmaking call) with the address the gate computed for it. */
+export function withMatchmakeAddress(address: string, serve: () => void): MatchmakeCall {
+  const call = { address, open: true };
+  matchmakeCalls.run(call, serve);
+  return call;
+}
+
+/** The address of the matchmaking call a room's static onAuth is running for (see the file comment); undefined outside one. */
+export function matchmakeAddress(): string | undefined {
+  const call = matchmakeCalls.getStore();
+  return call?.open ? call.address : undefined;
 }

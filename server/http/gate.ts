@@ -1,18 +1,27 @@
 /**
- * The matchmaking gate: in front of Colyseus's own router for `POST /matchmake/*`.
+ * The matchmaking gate: the first `request` listener of the http.Server, in front of Colyseus's
+ * router and express.
  *
  * Colyseus 0.18 serves matchmaking from a `request` listener it prepends on the transport's
  * http.Server once the port is bound (`bindRouterToTransport`, run from the listen callback),
  * ahead of express. `installMatchmakeGate` runs after that: it takes the server's `request`
- * listeners and puts one listener in their place, which for a matchmaking call
- * 1. counts it against the per-address limit (429 `{error, code: "rate_limited"}`, Retry-After);
- * 2. reads the body (at most 16 KiB, else 413), scanning its shape as it arrives (json-shape.ts:
+ * listeners and puts one listener in their place, which for every request
+ * 1. refuses a request target that is not a path (400 `bad_target`): Node accepts any target
+ *    that starts with `*`, and absolute forms, and Colyseus's router (rou3) drops a target's first
+ *    segment whatever it is, so `*x/matchmake/create/gomoku` was served as matchmaking without
+ *    ever looking like it here (nginx refuses such targets; `npm start` and the image do not);
+ * 2. sets the CORS headers (cors.ts) and answers a preflight itself;
+ * and for a call Colyseus routes as matchmaking (asked of its own router, `POST /matchmake/*`)
+ * 3. counts it against the per-address limit (429 `{error, code: "rate_limited"}`, Retry-After);
+ * 4. reads the body (at most 16 KiB, else 413), scanning its shape as it arrives (json-shape.ts:
  *    at most 32 levels deep, else 400 `too_deep`; at most 256 items, else 413) before it is parsed,
  *    and checks it is a JSON object (else 400
  *    `{error, code: "invalid_json" | "invalid_body"}`; a `reconnect` needs its `reconnectionToken`)
  *    before Colyseus sees it — better-call's `getRequest` uses a pre-set `req.body` (a string
  *    passes through as is), so Colyseus reads the same bytes;
- * 3. answers Colyseus's refusals with HTTP statuses a client and a proxy understand, keeping
+ * 5. hands Colyseus the call with the client's address (room-budget.ts: in the call's async
+ *    context, never in a header, which a client could write);
+ * 6. answers Colyseus's refusals with HTTP statuses a client and a proxy understand, keeping
  *    Colyseus's JSON body `{code, error}` (the SDK shows `error` as the message):
  *    520 no handler → 404, 521 invalid criteria → 400, 522 invalid room id → 404,
  *    524 expired → 410, 525 auth failed → 401, 526 application error → 400, a room's own code
@@ -28,13 +37,25 @@ import { httpMetrics } from '../metrics';
 import type { HttpLimits } from './rate-limit';
 import { tooManyRequests } from './rate-limit';
 import { JSON_MAX_DEPTH, JsonShapeScanner, jsonShapeRefusal, type JsonShapeLimits } from './json-shape';
-import { ADDRESS_HEADER } from '../guards/room-budget';
+import { withMatchmakeAddress } from '../guards/room-budget';
+import { corsHeaders, preflightHeaders, setCorsHeaders } from './cors';
 
 export const MAX_MATCHMAKE_BODY_BYTES = 16 * 1024;
 /** Join options are flat objects of a few fields (the lobby's filter the largest: tens of items). */
 export const MATCHMAKE_JSON_LIMITS: JsonShapeLimits = { maxDepth: JSON_MAX_DEPTH, maxItems: 256 };
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The path of the route Colyseus's router would serve a request with (its own lookup), if any. */
+export type ColyseusRoute = (method: string, path: string) => string | undefined;
+
+export interface GateOptions {
+  limits: HttpLimits;
+  /** Colyseus's router, asked which of its routes a request goes to. */
+  colyseusRoute: ColyseusRoute;
+  /** The one origin CORS lets read answers (cors.ts), or null for none. */
+  corsOrigin: string | null;
+}
 
 /** Colyseus's matchmaking error codes and the HTTP status each answers with. */
 export const MATCHMAKE_STATUS: Readonly<Record<number, number>> = {
@@ -46,58 +67,74 @@ export const MATCHMAKE_STATUS: Readonly<Record<number, number>> = {
   526: 400, // APPLICATION_ERROR: the room refused
 };
 
-export function isMatchmakeCall(req: IncomingMessage): boolean {
-  return req.method === 'POST' && (req.url ?? '').startsWith(`/${matchMaker.controller.matchmakeRoute}/`);
+/** Origin-form (`/path?query`): the only request target a browser sends a server that is not a proxy. */
+export function isPathTarget(target: string): boolean {
+  return target.startsWith('/');
 }
 
-export function installMatchmakeGate(server: Server, limits: HttpLimits): void {
+/** A call Colyseus would serve as matchmaking: its router decides, as it will when the call reaches it. */
+export function isMatchmakeCall(req: IncomingMessage, colyseusRoute: ColyseusRoute): boolean {
+  const path = (req.url ?? '').split('?')[0];
+  const matchmake = `/${matchMaker.controller.matchmakeRoute}/`;
+  if (req.method === 'POST' && path.startsWith(matchmake)) return true;
+  return colyseusRoute(req.method ?? '', path)?.startsWith(matchmake) ?? false;
+}
+
+export function installMatchmakeGate(server: Server, options: GateOptions): void {
   const listeners = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
   const pass: Listener = (req, res) => {
     for (const listener of listeners) listener.call(server, req, res);
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!isMatchmakeCall(req)) return pass(req, res);
-    gate(req, res, limits, pass).catch((err) => {
+    if (!isPathTarget(req.url ?? '')) {
+      return drainAndSend(req, res, 400, { error: 'the request target must be a path starting with /', code: 'bad_target' }, options.corsOrigin);
+    }
+    if (req.method === 'OPTIONS') {
+      // As Colyseus did for every path, with the site's origin only.
+      res.writeHead(204, preflightHeaders(options.corsOrigin));
+      return void res.end();
+    }
+    setCorsHeaders(res, options.corsOrigin);
+    if (!isMatchmakeCall(req, options.colyseusRoute)) return pass(req, res);
+    gate(req, res, options, pass).catch((err) => {
       log.error({ err }, 'matchmaking gate failed');
-      if (!res.headersSent) send(req, res, 500, { error: 'internal error', code: 'internal' });
+      if (!res.headersSent) send(req, res, 500, { error: 'internal error', code: 'internal' }, options.corsOrigin);
     });
   });
 }
 
-async function gate(req: IncomingMessage, res: ServerResponse, limits: HttpLimits, pass: Listener): Promise<void> {
+async function gate(req: IncomingMessage, res: ServerResponse, { limits, corsOrigin }: GateOptions, pass: Listener): Promise<void> {
   const verdict = await limits.take('matchmake', req);
   if (!verdict.ok) {
     res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-    return drainAndSend(req, res, 429, tooManyRequests(verdict.retryAfterSeconds));
+    return drainAndSend(req, res, 429, tooManyRequests(verdict.retryAfterSeconds), corsOrigin);
   }
   if (Number(req.headers['content-length']) > MAX_MATCHMAKE_BODY_BYTES) {
-    return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' });
+    return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' }, corsOrigin);
   }
   const scanner = new JsonShapeScanner(MATCHMAKE_JSON_LIMITS);
   const raw = await readBody(req, MAX_MATCHMAKE_BODY_BYTES, scanner);
-  if (raw === null) return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' });
+  if (raw === null) return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' }, corsOrigin);
   if (scanner.problem) {
     const { status, error, code } = jsonShapeRefusal(scanner, MATCHMAKE_JSON_LIMITS);
-    return drainAndSend(req, res, status, { error, code });
+    return drainAndSend(req, res, status, { error, code }, corsOrigin);
   }
   const text = raw.trim() === '' ? '{}' : raw;
   let options: unknown;
   try {
     options = JSON.parse(text);
   } catch {
-    return send(req, res, 400, { error: 'malformed JSON body', code: 'invalid_json' });
+    return send(req, res, 400, { error: 'malformed JSON body', code: 'invalid_json' }, corsOrigin);
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    return send(req, res, 400, { error: 'matchmaking options must be a JSON object', code: 'invalid_body' });
+    return send(req, res, 400, { error: 'matchmaking options must be a JSON object', code: 'invalid_body' }, corsOrigin);
   }
   // Colyseus answers a reconnect without a token with 523, its code for a server bug.
   const reconnectionToken = (options as { reconnectionToken?: unknown }).reconnectionToken;
   if (methodOf(req) === 'reconnect' && (typeof reconnectionToken !== 'string' || reconnectionToken === '')) {
-    return send(req, res, 400, { error: "'reconnectionToken' must be provided for reconnection", code: 'invalid_body' });
+    return send(req, res, 400, { error: "'reconnectionToken' must be provided for reconnection", code: 'invalid_body' }, corsOrigin);
   }
-  // The address the room budget counts (room-budget.ts), as computed here: whatever the client sent under that name is replaced.
-  req.headers[ADDRESS_HEADER] = limits.clientAddress(req);
   // Colyseus reads this instead of the (consumed) stream, as JSON whatever the client declared.
   (req as IncomingMessage & { body?: string }).body = text;
   req.headers['content-type'] = 'application/json';
@@ -105,7 +142,9 @@ async function gate(req: IncomingMessage, res: ServerResponse, limits: HttpLimit
   delete req.headers['transfer-encoding'];
   res.setHeader('X-Content-Type-Options', 'nosniff');
   mapColyseusStatus(req, res);
-  pass(req, res);
+  // The address the room budget counts (room-budget.ts), as computed here, for as long as the call is served.
+  const call = withMatchmakeAddress(limits.clientAddress(req), () => pass(req, res));
+  res.once('close', () => (call.open = false));
 }
 
 function methodOf(req: IncomingMessage): string {
@@ -138,19 +177,11 @@ function readBody(req: IncomingMessage, limit: number, scanner: JsonShapeScanner
   });
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-  }
-  return { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(headers) };
-}
-
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: object): void {
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, corsOrigin: string | null): void {
   httpMetrics.matchmakeRefusal(status);
   const json = JSON.stringify(body);
   res.writeHead(status, {
-    ...corsHeaders(req),
+    ...corsHeaders(corsOrigin),
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(json),
     'X-Content-Type-Options': 'nosniff',
@@ -159,7 +190,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: o
 }
 
 /** Answers before the body is read: the rest is discarded (up to 1 MiB, then the socket closes). */
-function drainAndSend(req: IncomingMessage, res: ServerResponse, status: number, body: object): void {
+function drainAndSend(req: IncomingMessage, res: ServerResponse, status: number, body: object, corsOrigin: string | null): void {
   if (!req.complete) {
     res.setHeader('Connection', 'close');
     let discarded = 0;
@@ -169,7 +200,7 @@ function drainAndSend(req: IncomingMessage, res: ServerResponse, status: number,
     });
     req.resume();
   }
-  send(req, res, status, body);
+  send(req, res, status, body, corsOrigin);
 }
 
 /** Rewrites the status of Colyseus's answer to this request (see the file comment). */

@@ -3,12 +3,19 @@
  * ADMIN_PASSWORD is set, behind HTTP basic auth (user `admin`). Without the password the path
  * is not mounted at all (404 like any unknown path). Failed logins count against the
  * `admin_login` rate limit of the address, so the password cannot be guessed at speed.
+ *
+ * The panel's room calls (close a room, drop a client, send a message, edit the state) change
+ * things, and a browser sends an admin's basic-auth credentials with any request to the site,
+ * a link or form from another site's page included. So they are served here, not by the
+ * monitor (whose `GET /api/room/call` runs any method of a room): POST only, from the site's own
+ * pages only (monitor-calls.ts), and only the methods the panel itself calls.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type express from 'express';
 import { log } from '../log';
 import type { HttpLimits } from './rate-limit';
 import { tooManyRequests } from './rate-limit';
+import { mountRoomCalls } from './monitor-calls';
 
 export const MONITOR_PATH = '/colyseus';
 export const ADMIN_USER = 'admin';
@@ -47,10 +54,13 @@ export function basicAuth(password: string, limits: HttpLimits): express.Request
   };
 }
 
-export function mountMonitor(app: express.Application, options: { adminPassword?: string; limits: HttpLimits }): void {
+/** `siteOrigin`: PUBLIC_URL's origin, which a room call may come from besides the request's own host. */
+export function mountMonitor(app: express.Application, options: { adminPassword?: string; limits: HttpLimits; siteOrigin: string | null }): void {
   if (!options.adminPassword) return;
   // Loaded only when used: the panel pulls in zod, node-os-utils and its static files.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { monitor } = require('@colyseus/monitor') as typeof import('@colyseus/monitor');
-  app.use(MONITOR_PATH, basicAuth(options.adminPassword, options.limits), monitor() as unknown as express.RequestHandler);
+  const auth = basicAuth(options.adminPassword, options.limits);
+  mountRoomCalls(app, MONITOR_PATH, auth, options.siteOrigin);
+  app.use(MONITOR_PATH, auth, monitor() as unknown as express.RequestHandler);
 }

@@ -9,7 +9,8 @@ import type express from 'express';
 import type Redis from 'ioredis';
 import { DEFAULT_METRICS_HOST, rateLimitsOf, type ParlorConfig } from '../config';
 import { jsonErrors, jsonNotFound } from './errors';
-import { installMatchmakeGate } from './gate';
+import { siteOrigin, silenceColyseusCors } from './cors';
+import { installMatchmakeGate, type ColyseusRoute } from './gate';
 import { mountMetrics, startMetricsListener, type MetricsListener } from './metrics-route';
 import { MONITOR_PATH, mountMonitor } from './monitor';
 import { HttpLimits } from './rate-limit';
@@ -21,8 +22,8 @@ export interface HttpSide {
   before(app: express.Application): void;
   /** Mount after the routes. */
   after(app: express.Application): void;
-  /** Once the server listens (Colyseus has bound its router): the matchmaking gate in front. */
-  installGate(server: Server): void;
+  /** Once the server listens (Colyseus has bound its router): the matchmaking gate in front (`colyseusRoute`: its router's lookup). */
+  installGate(server: Server, colyseusRoute: ColyseusRoute): void;
   /** With METRICS_PORT: the metrics' own listener, started (null without). */
   startMetrics(): Promise<MetricsListener | null>;
 }
@@ -31,6 +32,7 @@ export interface HttpSide {
 export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
   const trustProxy = config.trustProxy ?? 0;
   const limits = new HttpLimits(rateLimitsOf(config), trustProxy, redis);
+  const corsOrigin = siteOrigin(config.publicUrl);
   return {
     limits,
     before(app) {
@@ -45,14 +47,15 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
       app.get('/api/*path', limits.middleware('read'));
       app.get('/healthz', limits.middleware('health'));
       mountMetrics(app, { token: config.metricsToken });
-      mountMonitor(app, { adminPassword: config.adminPassword, limits });
+      mountMonitor(app, { adminPassword: config.adminPassword, limits, siteOrigin: corsOrigin });
     },
     after(app) {
       app.use(jsonNotFound());
       app.use(jsonErrors());
     },
-    installGate(server) {
-      installMatchmakeGate(server, limits);
+    installGate(server, colyseusRoute) {
+      silenceColyseusCors(); // the gate sets the CORS headers instead (cors.ts)
+      installMatchmakeGate(server, { limits, colyseusRoute, corsOrigin });
     },
     async startMetrics() {
       if (config.metricsPort === undefined) return null;

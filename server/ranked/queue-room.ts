@@ -19,7 +19,7 @@ import { queueWidenMs } from '../timings';
 import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { mayPair, rankedRefusal, type AccountOrigin } from './eligibility';
-import { addressFromContext, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
+import { matchmakeAddress, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import type { AccountStore } from '../accounts/account-store';
@@ -91,7 +91,7 @@ export abstract class RankedQueueRoom extends Room {
     const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH ? sdkToken : undefined);
     const identity = verifyToken(token);
     if (!identity || !token) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (sign in)');
-    const address = addressFromContext(context);
+    const address = matchmakeAddress();
     const refused = await budget.checkHeld(address);
     if (refused) throw refused;
     return { identity, token, bestOf: Number(options.bestOf) as 1 | 3, address };

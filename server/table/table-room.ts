@@ -36,7 +36,7 @@ import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
 import { rateKey, roomClientAddress } from '../guards/client-address';
 import { AccountStore } from '../accounts/account-store';
 import { checkedPlayer, playerSchema, stillLive, type CheckedPlayer } from '../accounts/room-token';
-import { ADDRESS_OPTION, addressFromContext, type RoomBudget } from '../guards/room-budget';
+import { ADDRESS_OPTION, matchmakeAddress, type RoomBudget } from '../guards/room-budget';
 
 
 const seatKeySchema = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
@@ -57,7 +57,7 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       super(rooms);
     }
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
-    static override async onAuth(token: string, options: unknown, context?: unknown): Promise<unknown> {
+    static override async onAuth(token: string, options: unknown, _context?: unknown): Promise<unknown> {
       const parsed = parseClientOptions(entries, options);
       const config = configOf(game.definition, parsed);
       if (game.whenFull === 'watch') ParlorRoom.markOpen(options, parsed.spectate);
@@ -65,7 +65,7 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       // A name another player holds (compared by its confusable skeleton) is theirs alone, at a casual table too.
       const nameProblem = await accounts.casualNameProblem(parsed.name, player?.id ?? null);
       if (nameProblem) throw invalidOption(`${nameProblem.code}: ${nameProblem.message}`);
-      const address = addressFromContext(context);
+      const address = matchmakeAddress();
       if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null });
       await carryAddress(rooms.budget, options, address);
       return true;

@@ -27,7 +27,8 @@ const limits: Partial<RateLimitSettings> = {
   exemptLoopback: false,
   keyPrefix,
 };
-const config: ParlorConfig = { port: 0, host: '127.0.0.1', redisUrl, publicAddress: undefined, clientDir: '/nonexistent', rateLimits: limits, trustProxy: 1, metricsPort: 0 };
+const SITE = 'https://parlor.example';
+const config: ParlorConfig = { port: 0, host: '127.0.0.1', redisUrl, publicAddress: undefined, clientDir: '/nonexistent', rateLimits: limits, trustProxy: 1, metricsPort: 0, publicUrl: SITE };
 
 let server: RunningParlor | undefined;
 const base = () => `http://127.0.0.1:${server!.port}`;
@@ -58,7 +59,7 @@ describe('matchmaking', () => {
   it('the 4th call in a minute from one address is a 429; another address is not affected', async () => {
     for (let i = 0; i < 3; i++) expect((await post('/matchmake/create/no_such_room', '203.0.113.10')).status).toBe(404);
     const limited = await post('/matchmake/create/no_such_room', '203.0.113.10');
-    expect(limited.headers.get('access-control-allow-origin')).toBeTruthy(); // the SDK in a browser can read why
+    expect(limited.headers.get('access-control-allow-origin')).toBe(SITE); // the SDK in the site's page can read why
     await expectLimited(limited);
     // Refused before Colyseus: not even a good request gets through.
     await expectLimited(await post('/matchmake/create/gomoku', '203.0.113.10', '{"name": "Ada"}'));

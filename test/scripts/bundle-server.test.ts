@@ -28,7 +28,8 @@ it('serves the monitor panel, its page and a room of this process', async () => 
   const base = `http://127.0.0.1:${server.port}`;
   const page = await fetch(`${base}/colyseus/`, { headers: auth });
   expect(page.status).toBe(200);
-  expect(await page.text()).toMatch(/<div id="app">/);
+  // The monitor's own page, found in its package at run time, with the script that sends its room calls as POSTs.
+  expect(await page.text()).toMatch(/<script src="\/colyseus\/parlor-room-calls\.js"><\/script>[\s\S]*<div id="app">/);
   const room = await new Client(server.url).create('gomoku', { name: 'Ada' });
   const api = await fetch(`${base}/colyseus/api/room?roomId=${room.roomId}`, { headers: auth });
   expect(api.status).toBe(200);

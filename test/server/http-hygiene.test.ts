@@ -72,7 +72,8 @@ describe('matchmaking: bad bodies never reach Colyseus', () => {
     const answer = await post('/matchmake/joinOrCreate/gomoku', body);
     expect([answer.status, answer.json?.code]).toEqual([400, 'invalid_body']);
     expect(answer.json.error).toMatch(/JSON object/);
-    expect(answer.headers.get('access-control-allow-origin')).toBeTruthy(); // a browser on another origin can read it
+    // Without PUBLIC_URL no other origin may read it (the page that asks is served from this one): test/security/monitor-cors.test.ts.
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('malformed JSON → 400 invalid_json; over 16 KiB → 413; text/plain JSON objects are read as JSON', async () => {
