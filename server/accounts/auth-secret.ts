@@ -21,13 +21,19 @@ const MIN_ESTIMATED_BITS = 96;
 /** Placeholders people leave in configs, beyond the common-password list. */
 const PLACEHOLDERS = ['changeme', 'change-me', 'change_me', 'secret', 'password', 'authsecret', 'auth_secret', 'parlor', 'default', 'example', 'yoursecret', 'your-secret', 'replaceme', 'todo'];
 
+let known: Set<string> | null = null;
+
+function knownWords(): Set<string> {
+  known ??= new Set([...PLACEHOLDERS, ...readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').map((w) => w.trim().toLowerCase()).filter(Boolean)]);
+  return known;
+}
+
 const HOW = 'set it to at least 32 random characters, e.g. the output of `openssl rand -hex 32`, or leave AUTH_SECRET unset and the server generates one and keeps it in its database';
 
 /** Why `secret` may not sign tokens, or null. */
 export function authSecretProblem(secret: string): string | null {
   const length = [...secret].length;
-  const known = new Set([...PLACEHOLDERS, ...readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').map((w) => w.trim().toLowerCase()).filter(Boolean)]);
-  if (known.has(secret.trim().toLowerCase())) return 'it is a well-known word';
+  if (knownWords().has(secret.trim().toLowerCase())) return 'it is a well-known word';
   if (length < MIN_AUTH_SECRET_LENGTH) return `it is ${length} characters long, fewer than ${MIN_AUTH_SECRET_LENGTH}`;
   if (repeatedPiece(secret)) return 'it is one short piece repeated';
   const counts = new Map<string, number>();
