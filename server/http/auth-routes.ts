@@ -316,6 +316,8 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const account = await accounts.authenticateChecked(checkResetToken(input.token));
     if (!account.ok || !account.account.registered) return reply(401, 'invalid_token', 'this reset link is expired or used: ask for a new one');
     await accounts.setPassword(account.account.id, await hashPassword(input.password));
+    // The new password is the owner's: any backoff this address had on the account ends with it.
+    await limits.signedIn(req, account.account.email ?? null);
     if (form) return reply(200, 'ok', 'Your password is changed: sign in with it.');
     return { ok: true };
   }));

@@ -13,6 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import type { RunningParlor } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/limits';
+import { configFromEnv } from '../../server/config';
 import { startTestServer } from '../support/server';
 import { httpBase, makeAccount, TEST_PASSWORD } from '../support/ranked';
 
@@ -156,6 +157,17 @@ describe('password reset cannot be blocked by someone else', () => {
     expect((await post('/auth/login', home, { email: victim.email, password: 'my own new secret' })).status).toBe(200);
   });
 
+  it('the owner\'s own wrong tries back off only until a reset: the new password signs in at once', async () => {
+    const owner = await makeAccount(server.url, `We ${unique()}`);
+    const home = anAddress();
+    expect((await guess(owner.email, home, DEFAULT_RATE_LIMITS.signInBackoff.points + 1)).at(-1)).toBe(429);
+    const mailedBefore = mails.filter((m) => m.to === owner.email).length;
+    expect((await post('/auth/forgot-password', home, { email: owner.email })).status).toBe(200);
+    const token = await mailedResetToken(owner.email, mailedBefore);
+    expect((await post('/auth/reset-password', home, { token, password: 'remembered it now' })).status).toBe(200);
+    expect((await post('/auth/login', home, { email: owner.email, password: 'remembered it now' })).status).toBe(200);
+  });
+
   it('the password routes have per-address request limits: the reset routes, userdata and login', async () => {
     const from = anAddress();
     const resets: number[] = [];
@@ -175,5 +187,20 @@ describe('password reset cannot be blocked by someone else', () => {
     for (let i = 0; i <= DEFAULT_RATE_LIMITS.login.points; i++) logins.push((await post('/auth/login', caller, { email: account.email, password: TEST_PASSWORD })).status);
     expect(logins.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(logins.at(-1)).toBe(429);
+  });
+});
+
+describe('the limits are settings', () => {
+  it('RATE_LIMIT_LOGIN, _USERDATA, _PASSWORD_RESET, _SIGN_IN_FAILURES, _SIGN_IN_BACKOFF, _RESET_MAILS, _PASSWORD_CHECKS: N/S or off', () => {
+    const env = {
+      RATE_LIMIT_LOGIN: '5/60', RATE_LIMIT_USERDATA: '7/30', RATE_LIMIT_PASSWORD_RESET: '2/600', RATE_LIMIT_SIGN_IN_FAILURES: '50/3600',
+      RATE_LIMIT_SIGN_IN_BACKOFF: '3/120', RATE_LIMIT_RESET_MAILS: 'off', RATE_LIMIT_PASSWORD_CHECKS: '4/900',
+    };
+    expect(configFromEnv(env).rateLimits).toMatchObject({
+      login: { points: 5, seconds: 60 }, userdata: { points: 7, seconds: 30 }, passwordReset: { points: 2, seconds: 600 }, signInFailures: { points: 50, seconds: 3600 },
+      signInBackoff: { points: 3, seconds: 120 }, resetMails: { points: 0 }, passwordChecks: { points: 4, seconds: 900 },
+    });
+    expect(configFromEnv({}).rateLimits).toMatchObject({ login: DEFAULT_RATE_LIMITS.login, signInBackoff: DEFAULT_RATE_LIMITS.signInBackoff });
+    expect(() => configFromEnv({ RATE_LIMIT_SIGN_IN_BACKOFF: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN_BACKOFF/);
   });
 });
