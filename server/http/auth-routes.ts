@@ -105,14 +105,14 @@ const loginBody = v.strictObject({ email: looseEmail('invalid_credentials'), pas
 const anonymousBody = v.optional(v.strictObject({ options: v.optional(v.strictObject({ name: v.optional(nameField) }, 'invalid_body')) }, 'invalid_body'));
 const forgotBody = v.strictObject({ email }, 'invalid_body');
 const resetBody = v.strictObject({ token: v.pipe(v.string('invalid_token'), wellFormed('invalid_body'), v.maxLength(MAX_TOKEN_LENGTH, 'invalid_token')), password }, 'invalid_body');
+const changeBody = v.strictObject({ oldPassword: password, newPassword: password }, 'invalid_body');
+const deleteBody = v.strictObject({ password: v.optional(password) }, 'invalid_body');
 
 /** The normalised email when `text` is a well-formed one (only those get a limiter key), else null. */
 function wellFormedEmail(text: string): string | null {
   const parsed = v.safeParse(email, text);
   return parsed.success ? parsed.output : null;
 }
-const changeBody = v.strictObject({ oldPassword: password, newPassword: password }, 'invalid_body');
-const deleteBody = v.strictObject({ password: v.optional(password) }, 'invalid_body');
 
 /** The body as `schema` reads it, or the refusal's code (the first issue's message is a code). */
 function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
