@@ -22,7 +22,8 @@ import { mountAuthRoutes } from './http/auth-routes';
 import { colyseusAuthSettled } from './accounts/colyseus-auth';
 import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
-import { SignInLimits, DEFAULT_SIGN_IN_LIMITS } from './http/sign-in-limits';
+import { SignInLimits } from './http/sign-in-limits';
+import { assertStrongAuthSecret } from './accounts/auth-secret';
 import { openServices, type RoomServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
@@ -138,6 +139,8 @@ export interface StartOptions {
 }
 
 export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
+  // Before anything opens: a token secret anyone can guess lets anyone forge any player's token.
+  assertStrongAuthSecret(config.authSecret);
   setComputerLimits(computerLimitsOf(config));
   // The copy of the schema library Colyseus's serializer uses: a dynamic import gets the same one
   // (under Node its ES module, which `require` would not give).
@@ -153,7 +156,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const accounts = new AccountStore(services.db);
   let listenPort = config.port;
   const rates = rateLimitsOf(config);
-  const signInLimits = new SignInLimits({ ...DEFAULT_SIGN_IN_LIMITS, exemptLoopback: rates.exemptLoopback, keyPrefix: rates.keyPrefix }, (req) => http.limits.clientAddress(req), httpRedis);
+  const signInLimits = new SignInLimits(rates, (req) => http.limits.clientAddress(req), httpRedis);
   const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
+import { assertStrongAuthSecret } from './accounts/auth-secret';
 import {
   DEFAULT_COMPUTER_LIMITS, DEFAULT_FLOOD_LIMITS, DEFAULT_RANKED_RULES, DEFAULT_RATE_LIMITS, DEFAULT_ROOM_LIMITS,
   type ComputerLimits, type FloodLimits, type RankedRules, type RateLimitRule, type RateLimitSettings, type RoomLimits,
@@ -93,7 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     // With several processes each must tell clients where its rooms are (STACK.md fact 8).
     publicAddress: env.PUBLIC_ADDRESS || (env.REDIS_URL && port !== 0 ? `localhost:${port}` : undefined),
     clientDir: env.CLIENT_DIR ?? CLIENT_DIR,
-    authSecret: env.AUTH_SECRET || undefined,
+    authSecret: authSecret(env.AUTH_SECRET),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
@@ -105,6 +106,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       read: rule(env, 'RATE_LIMIT_READ', DEFAULT_RATE_LIMITS.read),
       health: rule(env, 'RATE_LIMIT_HEALTH', DEFAULT_RATE_LIMITS.health),
       rooms: rule(env, 'RATE_LIMIT_ROOMS', DEFAULT_RATE_LIMITS.rooms),
+      login: rule(env, 'RATE_LIMIT_LOGIN', DEFAULT_RATE_LIMITS.login),
+      userdata: rule(env, 'RATE_LIMIT_USERDATA', DEFAULT_RATE_LIMITS.userdata),
+      passwordReset: rule(env, 'RATE_LIMIT_PASSWORD_RESET', DEFAULT_RATE_LIMITS.passwordReset),
+      signInFailures: rule(env, 'RATE_LIMIT_SIGN_IN_FAILURES', DEFAULT_RATE_LIMITS.signInFailures),
+      signInBackoff: rule(env, 'RATE_LIMIT_SIGN_IN_BACKOFF', DEFAULT_RATE_LIMITS.signInBackoff),
+      resetMails: rule(env, 'RATE_LIMIT_RESET_MAILS', DEFAULT_RATE_LIMITS.resetMails),
+      passwordChecks: rule(env, 'RATE_LIMIT_PASSWORD_CHECKS', DEFAULT_RATE_LIMITS.passwordChecks),
       exemptLoopback: flag(env, 'RATE_LIMIT_EXEMPT_LOOPBACK', DEFAULT_RATE_LIMITS.exemptLoopback),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -197,6 +205,13 @@ function secret(env: NodeJS.ProcessEnv, name: string, minLength: number): string
   if (!value) return undefined;
   if (value.length < minLength) throw new Error(`${name} must be at least ${minLength} characters`);
   return value;
+}
+
+/** AUTH_SECRET when set: a weak one stops the start (accounts/auth-secret.ts says what weak is). */
+function authSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  assertStrongAuthSecret(raw);
+  return raw;
 }
 
 function logLevel(raw: string | undefined): LogLevel {

@@ -26,6 +26,23 @@ export interface RateLimitSettings {
   health: RateLimitRule;
   /** Room creations by any path (matchmaking, rematch, ranked pairing), per address, over a sliding window (server/rooms/room-budget.ts). */
   rooms: RateLimitRule;
+  /** `POST /auth/login` requests, whatever their outcome (each may cost a password hash check). */
+  login: RateLimitRule;
+  /** `GET /auth/userdata` (the SDK asks it once when a page opens with a saved token). */
+  userdata: RateLimitRule;
+  /** `POST /auth/forgot-password` and `POST /auth/reset-password` together. */
+  passwordReset: RateLimitRule;
+  /**
+   * Wrong sign-in passwords from one address, on any accounts (server/http/sign-in-limits.ts).
+   * Past it the address is refused before any account is looked at or charged.
+   */
+  signInFailures: RateLimitRule;
+  /** Wrong sign-in passwords for one account from one address: a backoff only that address feels. */
+  signInBackoff: RateLimitRule;
+  /** Reset mails for one account asked from one address (the owner's own address is never held back by another's asking). */
+  resetMails: RateLimitRule;
+  /** Wrong current passwords given by a signed-in account (password change, deletion): only its token holder can spend them. */
+  passwordChecks: RateLimitRule;
   /**
    * Requests whose client address is a loopback address (127.0.0.0/8, ::1) are not counted: for
    * tests and benchmarks, which make thousands of matchmaking calls from this machine. Off by
@@ -44,12 +61,19 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   read: { points: 300, seconds: 60 },
   health: { points: 120, seconds: 60 },
   rooms: { points: 30, seconds: 60 },
+  login: { points: 30, seconds: 60 },
+  userdata: { points: 60, seconds: 60 },
+  passwordReset: { points: 10, seconds: 600 },
+  signInFailures: { points: 20, seconds: 15 * 60 },
+  signInBackoff: { points: 5, seconds: 5 * 60 },
+  resetMails: { points: 3, seconds: 60 * 60 },
+  passwordChecks: { points: 10, seconds: 15 * 60 },
   exemptLoopback: false,
   keyPrefix: 'parlor:ratelimit',
 };
 
 /** The routes the HTTP rate limits count (server/http/rate-limit.ts), also the metrics' `route` label. */
-export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login' | 'read' | 'health';
+export type LimitedRoute = 'matchmake' | 'guest' | 'ten_verify' | 'admin_login' | 'read' | 'health' | 'login' | 'userdata' | 'password_reset';
 
 /** Flood control of every client connection (server/table/flood-control.ts). */
 export interface FloodLimits {

@@ -17,7 +17,9 @@ export type AuthMode = 'signup' | 'signin' | 'claim';
 
 /** Which field a refusal is about, so it is marked invalid and focused. */
 const FIELD_OF: Record<string, 'name' | 'email' | 'password'> = {
-  invalid_name: 'name', name_taken: 'name',
+  // Sign-up's one answer for a taken email or name (the server does not say which): the name is
+  // the field to change, and its message says to sign in if the email is the user's.
+  invalid_name: 'name', name_taken: 'name', taken: 'name',
   invalid_email: 'email', email_taken: 'email',
   password_too_short: 'password', password_too_long: 'password', password_too_common: 'password', invalid_credentials: 'password',
 };

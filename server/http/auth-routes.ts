@@ -14,8 +14,8 @@
  * functions (its `registerEndpoint()` etc.) with its callbacks bound to the account store. They
  * are not mounted with `auth.routes()` because this project reads every body itself first: a
  * closed shape with size caps (@colyseus/auth's zod objects drop unknown keys, take any
- * `options`), the password rules (its minimum is 6 and has no list), the sign-in rate limits
- * per address and per account, and an answer `{error, code}` with a 4xx that says what was wrong
+ * `options`) and well-formed text, the password rules (its minimum is 6 and has no list), the
+ * limits on password guessing (sign-in-limits.ts), and an answer `{error, code}` with a 4xx that says what was wrong
  * (its answers are all 401 `{error}`). Password reset is this file's own: a reset token carries
  * the account's token version, so a used link is dead (the reset raises the version), also
  * after a restart (@colyseus/auth marks used links in presence, memory without Redis).
@@ -29,6 +29,7 @@ import { hashPassword, MAX_PASSWORD, passwordProblem, verifyPassword } from '../
 import { checkResetToken, checkToken, MAX_TOKEN_LENGTH, signResetToken, signToken, tokenSecret } from '../accounts/tokens';
 import type { ResetMailer } from '../accounts/mail';
 import type { SignInLimits } from './sign-in-limits';
+import type { Verdict } from './rate-limit';
 import { jsonBody } from './json-body';
 import { tooManyRequests } from './rate-limit';
 import { normalizeAddress, rateKey } from '../guards/client-address';
@@ -45,7 +46,7 @@ export interface AuthRouteOptions {
 
 const STATUS: Record<string, number> = {
   invalid_body: 400, invalid_email: 400, invalid_name: 400, password_too_short: 400, password_too_long: 400, password_too_common: 400,
-  name_taken: 409, email_taken: 409, already_registered: 409, not_found: 404,
+  name_taken: 409, email_taken: 409, taken: 409, already_registered: 409, not_found: 404,
   auth_required: 401, invalid_credentials: 401, invalid_token: 401, token_expired: 401, token_revoked: 401, account_deleted: 401,
   rate_limited: 429,
 };
@@ -53,6 +54,7 @@ const STATUS: Record<string, number> = {
 const MESSAGES: Record<string, string> = {
   invalid_credentials: 'wrong email or password',
   email_taken: 'an account with that email exists',
+  taken: 'that email or name is taken: try another name, or sign in if the email is yours',
   auth_required: 'sign in first (Authorization: Bearer <token>)',
 };
 
@@ -83,18 +85,34 @@ function answer(res: express.Response, code: string, message = MESSAGES[code] ??
   res.status(STATUS[code] ?? 400).json({ error: message, code, message });
 }
 
+/**
+ * Text a client sends must be well-formed: no NUL (PostgreSQL refuses it in text, and a query
+ * failing on it was a 500) and no half of a surrogate pair (it has no UTF-8 form: hashed or
+ * stored it would silently become U+FFFD, which is another text than the one sent).
+ */
+const ILL_FORMED = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (code: string) => v.check((text: string) => !ILL_FORMED.test(text), code);
+
 /** Emails: trimmed, lower-cased, ASCII (a look-alike letter makes it invalid), at most 254 characters. */
-const email = v.pipe(v.string('invalid_email'), v.trim(), v.toLowerCase(), v.maxLength(254, 'invalid_email'), v.email('invalid_email'));
-const password = v.pipe(v.string('password_too_short'), v.maxLength(MAX_PASSWORD * 4, 'password_too_long'));
-const nameField = v.pipe(v.string('invalid_name'), v.maxLength(200, 'invalid_name'));
+const email = v.pipe(v.string('invalid_email'), wellFormed('invalid_email'), v.trim(), v.toLowerCase(), v.maxLength(254, 'invalid_email'), v.email('invalid_email'));
+const password = v.pipe(v.string('password_too_short'), wellFormed('invalid_body'), v.maxLength(MAX_PASSWORD * 4, 'password_too_long'));
+const nameField = v.pipe(v.string('invalid_name'), wellFormed('invalid_name'), v.maxLength(200, 'invalid_name'));
+/** A sign-in's email is read loosely (any text is only a wrong email or password), but well-formed all the same. */
+const looseEmail = (typeCode: string) => v.pipe(v.string(typeCode), wellFormed('invalid_email'), v.maxLength(254 * 4, typeCode));
 
 const registerBody = v.strictObject({ email, password, options: v.optional(v.strictObject({ name: v.optional(nameField) }, 'invalid_body')) }, 'invalid_body');
-const loginBody = v.strictObject({ email: v.pipe(v.string('invalid_credentials'), v.maxLength(254 * 4, 'invalid_credentials')), password }, 'invalid_body');
+const loginBody = v.strictObject({ email: looseEmail('invalid_credentials'), password }, 'invalid_body');
 const anonymousBody = v.optional(v.strictObject({ options: v.optional(v.strictObject({ name: v.optional(nameField) }, 'invalid_body')) }, 'invalid_body'));
-const forgotBody = v.strictObject({ email: v.pipe(v.string('invalid_email'), v.maxLength(254 * 4, 'invalid_email')) }, 'invalid_body');
-const resetBody = v.strictObject({ token: v.pipe(v.string('invalid_token'), v.maxLength(MAX_TOKEN_LENGTH, 'invalid_token')), password }, 'invalid_body');
+const forgotBody = v.strictObject({ email }, 'invalid_body');
+const resetBody = v.strictObject({ token: v.pipe(v.string('invalid_token'), wellFormed('invalid_body'), v.maxLength(MAX_TOKEN_LENGTH, 'invalid_token')), password }, 'invalid_body');
 const changeBody = v.strictObject({ oldPassword: password, newPassword: password }, 'invalid_body');
 const deleteBody = v.strictObject({ password: v.optional(password) }, 'invalid_body');
+
+/** The normalised email when `text` is a well-formed one (only those get a limiter key), else null. */
+function wellFormedEmail(text: string): string | null {
+  const parsed = v.safeParse(email, text);
+  return parsed.success ? parsed.output : null;
+}
 
 /** The body as `schema` reads it, or the refusal's code (the first issue's message is a code). */
 function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
@@ -200,8 +218,8 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     return result.account;
   };
 
-  const allowed = async (req: express.Request, account: string | null) => {
-    const verdict = await limits.attempt(req, account);
+  const allowed = async (counted: Promise<Verdict>) => {
+    const verdict = await counted;
     if (!verdict.ok) throw Object.assign(new Refusal('rate_limited', tooManyRequests(verdict.retryAfterSeconds).error), { retryAfter: verdict.retryAfterSeconds });
   };
 
@@ -222,7 +240,14 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const result = await colyseusAuth(async () => (await endpoints()).register({
       body: { email: input.email, password: input.password, options: { name: input.options?.name, createdFrom: createdFrom(req) } },
       headers,
-    }), 'invalid_body');
+    }), 'invalid_body').catch((err: unknown) => {
+      // One answer for a taken email and a taken name: which of the two it was would say whether
+      // an email has an account. (Names are public, so a name check alone may say name_taken, as
+      // /auth/anonymous does; here the email is looked at first.) A sign-up that succeeds still
+      // says the email was free: that much only a sign-up confirmed by mail could hide.
+      if (err instanceof Refusal && (err.code === 'email_taken' || err.code === 'name_taken')) throw new Refusal('taken');
+      throw err;
+    });
     res.status(201);
     return { user: publicUser(result.user as Account), token: result.token };
   }));
@@ -230,14 +255,16 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
   app.post(`${prefix}/login`, body(['email', 'password']), route(async (req) => {
     const input = parse(loginBody, req.body);
     const address = input.email.trim().toLowerCase();
-    await allowed(req, address);
-    const found = await accounts.byEmail(address);
+    const counted = wellFormedEmail(input.email);
+    await allowed(limits.signIn(req, counted));
+    // No account can have a malformed email: it is a wrong email, and no key is kept for it.
+    const found = counted ? await accounts.byEmail(counted) : null;
     if (!found) {
       await verifyPassword(input.password, null); // as long as a wrong password takes
       throw new Refusal('invalid_credentials');
     }
     const result = await colyseusAuth(async () => (await endpoints()).login({ body: { email: address, password: input.password } }), 'invalid_credentials');
-    await limits.succeeded(req, address);
+    await limits.signedIn(req, counted);
     return { user: publicUser(result.user as Account), token: result.token };
   }));
 
@@ -259,8 +286,8 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
 
   app.post(`${prefix}/forgot-password`, body(['email']), route(async (req) => {
     const input = parse(forgotBody, req.body);
-    const address = input.email.trim().toLowerCase();
-    await allowed(req, `reset:${address}`);
+    const address = input.email;
+    await allowed(limits.resetMail(req, address));
     const found = await accounts.byEmail(address);
     // The same answer whether or not there is such an account; the mail goes out after it.
     if (found) {
@@ -289,6 +316,8 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const account = await accounts.authenticateChecked(checkResetToken(input.token));
     if (!account.ok || !account.account.registered) return reply(401, 'invalid_token', 'this reset link is expired or used: ask for a new one');
     await accounts.setPassword(account.account.id, await hashPassword(input.password));
+    // The new password is the owner's: any backoff this address had on the account ends with it.
+    await limits.signedIn(req, account.account.email ?? null);
     if (form) return reply(200, 'ok', 'Your password is changed: sign in with it.');
     return { ok: true };
   }));
@@ -303,9 +332,10 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const account = await signedIn(req);
     const input = parse(changeBody, req.body);
     if (!account.registered || !account.email) throw new Refusal('auth_required', 'a guest has no password: claim the account first');
-    await allowed(req, account.email);
+    // Counted per account, not with sign-in's limits: only this token's holder can spend it.
+    await allowed(limits.passwordCheck(account.id));
     if (!(await verifyPassword(input.oldPassword, await accounts.passwordHash(account.id)))) throw new Refusal('invalid_credentials', 'the old password is wrong');
-    await limits.succeeded(req, account.email);
+    await limits.passwordCheckPassed(account.id);
     const problem = passwordProblem(input.newPassword);
     if (problem) throw new Refusal(problem.code, problem.message);
     const version = await accounts.setPassword(account.id, await hashPassword(input.newPassword));
@@ -326,7 +356,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const input = parse(deleteBody, req.body ?? {});
     if (account.registered && account.email) {
       if (input.password === undefined) throw new Refusal('invalid_credentials', 'deleting an account needs its password');
-      await allowed(req, account.email);
+      await allowed(limits.passwordCheck(account.id));
       if (!(await verifyPassword(input.password, await accounts.passwordHash(account.id)))) throw new Refusal('invalid_credentials', 'wrong password');
     }
     await accounts.delete(account.id);

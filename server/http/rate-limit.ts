@@ -36,6 +36,9 @@ export class HttpLimits {
       admin_login: settings.adminLogin,
       read: settings.read,
       health: settings.health,
+      login: settings.login,
+      userdata: settings.userdata,
+      password_reset: settings.passwordReset,
     };
     for (const [route, rule] of Object.entries(rules) as [LimitedRoute, RateLimitRule][]) {
       if (rule.points <= 0) continue;

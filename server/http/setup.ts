@@ -40,8 +40,12 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
       app.set('trust proxy', trustProxy);
       app.use(securityHeaders(MONITOR_PATH));
       app.post('/api/guest', limits.middleware('guest'));
-      // New accounts and reset mails count as new guests do (failed sign-ins have limits of their own: sign-in-limits.ts).
-      app.post(['/auth/anonymous', '/auth/register', '/auth/forgot-password'], limits.middleware('guest'));
+      // New accounts count as new guests do. Every request to the password routes counts per address too;
+      // wrong passwords have limits of their own on top (sign-in-limits.ts).
+      app.post(['/auth/anonymous', '/auth/register'], limits.middleware('guest'));
+      app.post('/auth/login', limits.middleware('login'));
+      app.get('/auth/userdata', limits.middleware('userdata'));
+      app.post(['/auth/forgot-password', '/auth/reset-password'], limits.middleware('password_reset'));
       // A game's own routes take their limits where they are mounted (ServerGame.routes: Ten Exorcism's verify).
       // Reads are cheap but each may cost a Redis round trip: a scraper must not get them for free.
       app.get('/api/*path', limits.middleware('read'));
