@@ -3,7 +3,8 @@
  * window that widens from ±100 to ±400 over their first minute of waiting; two players are
  * paired when each is inside the other's window. Nobody is paired with themselves (two tabs),
  * nor with the opponent they just played while anyone else is waiting, nor with anyone
- * `mayPair` refuses (eligibility.ts: accounts made from one address, in their first week).
+ * `mayPair` refuses (the queue refuses nobody: a pair whose game cannot be rated is told so
+ * instead of being kept waiting, eligibility.ts).
  */
 export interface QueueEntry {
   sessionId: string;

@@ -131,7 +131,7 @@ describe('with the default rules', () => {
 });
 
 describe('accounts of one address allowed to meet (the address rule lifted)', () => {
-  const suite = rankedSuite({ sameAddressDays: 0, minAccountAgeHours: 0 });
+  const suite = rankedSuite({ establishedGames: 0 });
 
   it('a game the loser resigns after fewer than five actions of their own is unrated', async () => {
     const [farmer, feeder] = [await makeAccount(suite.server.url, 'Farmer Two'), await makeAccount(suite.server.url, 'Quick Feeder')];
