@@ -76,6 +76,14 @@ export interface RankedState {
   nextGameAt: number;
   phase: string;
   players: Map<string, RankedPlayer>;
+  /** Why the current game is unrated, in the server's words (ranked/eligibility.ts); '' while it counts. */
+  unrated?: string;
+}
+
+/** "This game is unrated: the two players share a network: …", said before and after the game; "" when it counts. */
+export function unratedText(s: RankedState): string {
+  if (!s.ranked || !s.unrated) return '';
+  return `${s.phase === 'game_over' ? 'This game was unrated' : 'This game is unrated'}: ${s.unrated}.`;
 }
 
 /** "1512" or "1512?" while provisional. */
