@@ -10,7 +10,7 @@ type Sort = keyof typeof SORTS;
 /** `#/leaderboard`: every player with a rated game, provisional ones marked "?" (Lichess's convention), by rating or by games. */
 export async function showLeaderboard(view: HTMLElement): Promise<() => void> {
   const table = h('div', { id: 'leaderboard-table' });
-  const sorts = (Object.keys(SORTS) as Sort[]).map((key) => h('button', { type: 'button', 'data-sort': key, class: 'link-button' }, SORTS[key]));
+  const sorts = (Object.keys(SORTS) as Sort[]).map((key) => h('button', { type: 'button', 'data-sort': key }, SORTS[key]));
   const draw = async (sort: Sort) => {
     const { players } = (await (await fetch(`/api/leaderboard?sort=${sort}`)).json()) as { players: PublicPlayer[] };
     for (const b of sorts) b.setAttribute('aria-pressed', String(b.dataset.sort === sort));

@@ -5,7 +5,8 @@
  * `ranked_queue` room (the SDK sends its token) showing the wait, the rating window and how many
  * are waiting, can cancel, and on `matched` takes the reserved seat and opens the game. When the
  * match's game will not be rated (the two share a network, or have played their rated games of the
- * day), `matched` says why, and the card says it before the table opens (the table says it too).
+ * day), `matched` says why, and the card says it as the table opens; the table keeps saying it above
+ * the board until the game ends, then in its result panel (no toast: it would cover the board).
  */
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from '../dom';
@@ -80,7 +81,6 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
       });
       queue.onMessage('matched', async ({ reservation, unrated }: { reservation: any; unrated?: string }) => {
         status.textContent = unrated ? `Opponent found. This game is unrated: ${unrated}.` : 'Opponent found!';
-        if (unrated) toast(`This game is unrated: ${unrated}.`);
         try {
           const room = await client.consumeSeatReservation(reservation);
           await leave();
