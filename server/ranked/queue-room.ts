@@ -179,8 +179,9 @@ export abstract class RankedQueueRoom extends Room {
     const sharedNetwork = sharedNetworkReason(a, b);
     if (sharedNetwork) return { sharedNetwork };
     const now = Date.now();
-    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay);
-    const pairCap = pairCapReason([a.name, b.name], played, now);
+    // Only a word in advance: the game's settlement counts again, so a failed count here costs no pairing.
+    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay).catch(() => null);
+    const pairCap = played && pairCapReason([a.name, b.name], played, now);
     return pairCap ? { pairCap } : {};
   }
 }

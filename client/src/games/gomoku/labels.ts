@@ -101,7 +101,9 @@ export function seriesText(s: RankedState): string {
 export function ratingChangeText(s: RankedState, me: string): string {
   if (!s.ranked || s.phase !== 'game_over') return '';
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  // An unrated game changed nothing; `ratingChange` is still an earlier game's of the series.
+  const change = (p: RankedPlayer) => (s.unrated || p.ratingChange === 0 ? 'unchanged' : sign(p.ratingChange));
   const mine = s.players.get(me);
-  if (mine) return mine.ratingChange === 0 ? `Your rating: ${ratingLabel(mine)} (unchanged)` : `Your rating: ${ratingLabel(mine)} (${sign(mine.ratingChange)})`;
-  return [...s.players.values()].map((p) => `${p.name} ${ratingLabel(p)} (${sign(p.ratingChange)})`).join(' · ');
+  if (mine) return `Your rating: ${ratingLabel(mine)} (${change(mine)})`;
+  return [...s.players.values()].map((p) => `${p.name} ${ratingLabel(p)} (${change(p)})`).join(' · ');
 }
