@@ -140,7 +140,7 @@ export abstract class RankedQueueRoom extends Room {
 
   private async pairAndReport() {
     const now = Date.now();
-    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs());
+    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), undefined, (a, b) => sharedNetworkReason(a, b) === null);
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
       await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));
