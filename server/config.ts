@@ -135,7 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
     rankedRules: {
       minAccountAgeHours: limit(env, 'RANKED_MIN_ACCOUNT_AGE_HOURS', DEFAULT_RANKED_RULES.minAccountAgeHours),
       gamesPerPairPerDay: limit(env, 'RANKED_GAMES_PER_PAIR_PER_DAY', DEFAULT_RANKED_RULES.gamesPerPairPerDay),
-      sameAddressDays: limit(env, 'RANKED_SAME_ADDRESS_DAYS', DEFAULT_RANKED_RULES.sameAddressDays),
+      establishedGames: limit(env, 'RANKED_ESTABLISHED_GAMES', DEFAULT_RANKED_RULES.establishedGames),
       minLoserMoves: limit(env, 'RANKED_MIN_LOSER_MOVES', DEFAULT_RANKED_RULES.minLoserMoves),
     },
   };

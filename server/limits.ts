@@ -117,12 +117,20 @@ export interface ComputerLimits {
 
 export const DEFAULT_COMPUTER_LIMITS: ComputerLimits = { perAddress: 3, perPlayer: 1, queue: 64 };
 
-/** Who may play rated games and which games count (server/ranked/eligibility.ts). */
+/** Who may play rated games and which games count (server/ranked/eligibility.ts); 0 turns a rule off. */
 export interface RankedRules {
+  /** Hours a registered account waits before its first rated game (0: rated from the first minute, as on Lichess). */
   minAccountAgeHours: number;
+  /** Rated games the same two players play against each other in any 24 h; more are played unrated. */
   gamesPerPairPerDay: number;
-  sameAddressDays: number;
+  /**
+   * Rated games an account needs before its games against an account of the same network (the
+   * address it was made from or queues from) count: until both have this many, such a pair is
+   * paired and told its game is unrated. A fresh account cannot feed a rating to a neighbour.
+   */
+  establishedGames: number;
+  /** Actions of their own the loser of a decisive game must have made for it to count. */
   minLoserMoves: number;
 }
 
-export const DEFAULT_RANKED_RULES: RankedRules = { minAccountAgeHours: 24, gamesPerPairPerDay: 3, sameAddressDays: 7, minLoserMoves: 5 };
+export const DEFAULT_RANKED_RULES: RankedRules = { minAccountAgeHours: 0, gamesPerPairPerDay: 3, establishedGames: 10, minLoserMoves: 5 };

@@ -6,7 +6,7 @@ import type { AccountStore } from '../accounts/account-store';
 import { secretLoaded } from '../accounts/identity';
 import { normalizeAddress, rateKey } from '../guards/client-address';
 import { matchAsText } from '../ranked/match-text';
-import type { RankedStore } from '../stores/ranked-store';
+import { LEADERBOARD_SORTS, type RankedStore } from '../stores/ranked-store';
 import type { PlayerRecord } from '../accounts/player-record';
 import { jsonBody } from './json-body';
 
@@ -21,6 +21,11 @@ const guestBody = v.strictObject({ name: v.unknown() });
 const idSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const notAnId = (res: express.Response, what: string) =>
   void res.status(400).json({ error: `that is not a ${what} id`, code: 'invalid_payload', message: `that is not a ${what} id` });
+
+/** Players the leaderboard lists: the first this many in its order. */
+export const LEADERBOARD_SIZE = 100;
+const LEADERBOARD_QUERY_ERROR = `the leaderboard takes ?sort=${LEADERBOARD_SORTS.join('|')} and nothing else`;
+const leaderboardQuery = v.strictObject({ sort: v.optional(v.picklist(LEADERBOARD_SORTS)) });
 
 const publicPlayer = (p: PlayerRecord) => ({
   id: p.id, name: p.name, rating: Math.round(p.rating), rd: Math.round(p.rd), provisional: isProvisional(p), display: displayRating(p),
@@ -39,8 +44,12 @@ export function mountRankedRoutes(app: express.Application, store: RankedStore, 
     res.status(201).json({ playerId: result.account.id, name: result.account.name, token: accounts.tokenFor(result.account) });
   });
 
-  app.get('/api/leaderboard', async (_req, res) => {
-    res.json({ players: (await store.leaderboard(50)).map(publicPlayer) });
+  /** `?sort=rating` (the default) or `?sort=games`; anything else, or anything more, is a 400. */
+  app.get('/api/leaderboard', async (req, res) => {
+    const query = v.safeParse(leaderboardQuery, req.query);
+    if (!query.success) return void res.status(400).json({ error: LEADERBOARD_QUERY_ERROR, code: 'invalid_query', message: LEADERBOARD_QUERY_ERROR });
+    const sort = query.output.sort ?? 'rating';
+    res.json({ sort, players: (await store.leaderboard(LEADERBOARD_SIZE, sort)).map(publicPlayer) });
   });
 
   app.get('/api/players/:id', async (req, res) => {

@@ -1,9 +1,11 @@
 /**
- * Who may play rated games, against whom, and which games count: the defences against buying
- * a rating with fresh guests (issue 27). Each rule is here once, so accounts (a later issue)
- * change one function:
- * - an account must be old enough: a guest (always named) older than `minAccountAgeHours`;
- * - two accounts made from one address are never paired in their first `sameAddressDays`;
+ * Who may play rated games, against whom, and which games count: the defences against buying a
+ * rating with fresh accounts. Each rule is here once, and each one that keeps a game unrated says
+ * so in words a player reads, with when it lifts:
+ * - rated play is for registered accounts (an anonymous guest claims theirs first: queue-room.ts),
+ *   rated from the first minute unless the operator sets `minAccountAgeHours`;
+ * - two accounts of one network (made from, or queueing from, one address) are paired, and their
+ *   game is rated only when both have `establishedGames` rated games;
  * - the same two players play at most `gamesPerPairPerDay` rated games in any 24 h (more are unrated);
  * - a decisive game counts only when the loser made at least `minLoserMoves` actions of their own (a resignation is not one).
  * Tests and benchmarks lift them through the environment (0 turns a rule off).
@@ -25,26 +27,47 @@ export function rankedRules(): RankedRules {
   return rules;
 }
 
+/** "1 h", "5 h": a wait rounded up to whole hours (never "0 h"). */
+function hours(ms: number): string {
+  return `${Math.max(1, Math.ceil(ms / HOUR_MS))} h`;
+}
+
 /** Why this account may not play rated games now, or null when it may. */
 export function rankedRefusal(player: Pick<PlayerRecord, 'name' | 'createdAt'>, now: number): string | null {
   if (!player.name) return 'account_too_new: ranked play needs a named account';
   const wait = player.createdAt + rules.minAccountAgeHours * HOUR_MS - now;
-  if (wait > 0) return `account_too_new: ranked play opens ${rules.minAccountAgeHours} h after an account is made (in ${Math.ceil(wait / HOUR_MS)} h)`;
+  if (wait > 0) return `account_too_new: on this server ranked play opens ${rules.minAccountAgeHours} h after an account is made: in ${hours(wait)}`;
   return null;
 }
 
-/** What pairing needs to know of a waiting player's account. */
-export interface AccountOrigin {
-  /** The address key (guards/client-address.ts rateKey) the account was made from; absent for accounts from before. */
+/** What the rules need to know of a player waiting in the queue. */
+export interface Contender {
+  name: string;
+  /** Rated games played (players.games). */
+  games: number;
+  /** The address key (guards/client-address.ts rateKey) the account was made from; absent for accounts from before it was kept. */
   createdFrom?: string;
-  createdAt: number;
+  /** The address key the player queues from now. */
+  queuedFrom?: string;
 }
 
-/** Two accounts made from one address are not paired while either is in its first `sameAddressDays`. */
-export function mayPair(a: AccountOrigin, b: AccountOrigin, now: number): boolean {
-  if (rules.sameAddressDays <= 0 || !a.createdFrom || a.createdFrom !== b.createdFrom) return true;
-  // The younger of the two decides.
-  return now - Math.max(a.createdAt, b.createdAt) >= rules.sameAddressDays * DAY_MS;
+/** Whether two players share a network: an address either was made from or queues from is one of the other's. */
+export function shareNetwork(a: Contender, b: Contender): boolean {
+  const mine = new Set([a.createdFrom, a.queuedFrom].filter((k): k is string => Boolean(k)));
+  return [b.createdFrom, b.queuedFrom].some((k) => k !== undefined && mine.has(k));
+}
+
+/**
+ * Why a game between these two is unrated because they share a network, or null. An account is
+ * established with `establishedGames` rated games; while it has fewer, every rated game it played
+ * was against another network (a game within one network is not rated until both are), so the
+ * count of rated games is the count against other networks.
+ */
+export function sharedNetworkReason(a: Contender, b: Contender): string | null {
+  const needed = rules.establishedGames;
+  if (needed <= 0 || !shareNetwork(a, b) || (a.games >= needed && b.games >= needed)) return null;
+  const count = (p: Contender) => `${p.name} ${Math.min(p.games, needed)} of ${needed}`;
+  return `the two players share a network: a game between accounts of one network is rated once both have played ${needed} rated games against other players (${count(a)}, ${count(b)})`;
 }
 
 /** Whether a decided game (both players acted) is rated: its loser made enough moves of their own. A draw always is. */
@@ -52,7 +75,27 @@ export function loserMovedEnough(loserMoves: number): boolean {
   return rules.minLoserMoves <= 0 || loserMoves >= rules.minLoserMoves;
 }
 
-/** Whether the pair still has a rated game left today (`played`: their rated games in the last 24 h). */
+/** Why a decisive game is unrated because its loser hardly played, or null. */
+export function loserMovesReason(loserMoves: number): string | null {
+  if (loserMovedEnough(loserMoves)) return null;
+  return `the loser made ${Math.max(0, loserMoves)} move${loserMoves === 1 ? '' : 's'} of their own: a decisive game counts once the loser has made ${rules.minLoserMoves}`;
+}
+
+/** The pair's rated games against each other in the last 24 h (ranked-store.ts `pairGames`). */
+export interface PairCount {
+  count: number;
+  /** When the game whose passing leaves the pair a rated game again was played: the cap-th newest (epoch ms; null below the cap). */
+  capAt: number | null;
+}
+
+/** Whether the pair still has a rated game left today. */
 export function pairHasGamesLeft(played: number): boolean {
   return rules.gamesPerPairPerDay <= 0 || played < rules.gamesPerPairPerDay;
+}
+
+/** Why the pair's next game is unrated because of the daily cap, with when it lifts, or null. */
+export function pairCapReason(names: [string, string], played: PairCount, now: number): string | null {
+  if (pairHasGamesLeft(played.count)) return null;
+  const lifts = (played.capAt ?? now) + DAY_MS - now;
+  return `${names[0]} and ${names[1]} have played ${played.count} rated games against each other in the last 24 h (at most ${rules.gamesPerPairPerDay}): rated again in ${hours(lifts)}`;
 }

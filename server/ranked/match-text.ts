@@ -16,7 +16,7 @@ export function matchAsText(match: MatchRecord): string {
     `[Result "${match.status === 'finished' ? (match.winner ? `${name(match.winner)} wins` : 'drawn') : 'in progress'}"]`,
   ];
   for (const game of match.games) {
-    lines.push('', `Game ${game.n}: Black ${name(game.black)}, White ${name(game.white)}${game.rated ? '' : ' (no result: unrated)'}`);
+    lines.push('', `Game ${game.n}: Black ${name(game.black)}, White ${name(game.white)}${game.rated ? '' : ` (unrated${game.unrated ? `: ${game.unrated}` : ''})`}`);
     lines.push(`Opening: ${game.swap2.map((s) => `${name(s.playerId)} ${describe(s.action)}`).join('; ') || '-'}`);
     lines.push(`Moves: ${game.moves.map((m, i) => `${i + 1}.${cellName(m)}`).join(' ') || '-'}`);
     lines.push(`Result: ${game.winner ? `${name(game.winner)} wins` : 'no winner'} (${game.reason})`);

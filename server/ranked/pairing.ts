@@ -3,7 +3,8 @@
  * window that widens from ±100 to ±400 over their first minute of waiting; two players are
  * paired when each is inside the other's window. Nobody is paired with themselves (two tabs),
  * nor with the opponent they just played while anyone else is waiting, nor with anyone
- * `mayPair` refuses (eligibility.ts: accounts made from one address, in their first week).
+ * `mayPair` refuses (the queue refuses nobody: a pair whose game cannot be rated is told so
+ * instead of being kept waiting, eligibility.ts).
  */
 export interface QueueEntry {
   sessionId: string;
@@ -21,9 +22,13 @@ export function ratingWindow(waitedMs: number, widenMs = 60_000): number {
   return Math.round(WINDOW_START + (WINDOW_END - WINDOW_START) * Math.min(1, Math.max(0, waitedMs) / widenMs));
 }
 
-/** Pairs to make now, longest-waiting players first, each with the closest acceptable rating. */
+/**
+ * Pairs to make now, longest-waiting players first, each with the closest acceptable rating;
+ * among acceptable opponents, one whose game with the player would be rated (`ratedWith`: not of
+ * the player's network while either is new) comes before one whose game would not.
+ */
 export function findPairs<E extends QueueEntry>(queue: E[], now: number, lastOpponent: (playerId: string) => string | undefined, widenMs = 60_000,
-  mayPair: (a: E, b: E) => boolean = () => true): [E, E][] {
+  mayPair: (a: E, b: E) => boolean = () => true, ratedWith: (a: E, b: E) => boolean = () => true): [E, E][] {
   const window = (e: QueueEntry) => ratingWindow(now - e.since, widenMs);
   const waiting = [...queue].sort((a, b) => a.since - b.since);
   const taken = new Set<string>();
@@ -37,7 +42,8 @@ export function findPairs<E extends QueueEntry>(queue: E[], now: number, lastOpp
     // A rematch of the last pairing only when nobody else is waiting at all.
     const choices = fresh.length ? fresh : others.size <= 1 ? fits : [];
     if (!choices.length) continue;
-    const b = choices.reduce((best, c) => (Math.abs(c.rating - a.rating) < Math.abs(best.rating - a.rating) ? c : best));
+    const rated = choices.filter((b) => ratedWith(a, b));
+    const b = (rated.length ? rated : choices).reduce((best, c) => (Math.abs(c.rating - a.rating) < Math.abs(best.rating - a.rating) ? c : best));
     taken.add(a.sessionId).add(b.sessionId);
     pairs.push([a, b]);
   }

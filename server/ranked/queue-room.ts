@@ -3,7 +3,8 @@
  * (a registered account's token; a guest's is refused with `account_required`);
  * every second the room pairs waiting players by rating (pairing.ts), creates a ranked
  * `gomoku` room for each pair and sends each player `matched {roomId, matchId, reservation}`
- * to consume with the SDK's `consumeSeatReservation`. Until then each player gets `queue`
+ * to consume with the SDK's `consumeSeatReservation`, and `unrated`: why the match's game will not
+ * be rated, in words ('' when it will be; eligibility.ts). Until then each player gets `queue`
  * `{waitingSeconds, window, rating, provisional, waiting}` once a second.
  */
 import { randomInt } from 'node:crypto';
@@ -18,16 +19,16 @@ import { parseClientOptions } from '../guards/join-options';
 import { queueWidenMs } from '../timings';
 import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
-import { mayPair, rankedRefusal, type AccountOrigin } from './eligibility';
+import { DAY_MS, pairCapReason, rankedRefusal, rankedRules, sharedNetworkReason, type Contender } from './eligibility';
 import { matchmakeAddress, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import type { AccountStore } from '../accounts/account-store';
 import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
+import { rateKey } from '../guards/client-address';
 import type { RankedOption, SeriesPlayer } from './series';
 
-interface Waiting extends QueueEntry, AccountOrigin {
-  name: string;
+interface Waiting extends QueueEntry, Contender {
   rd: number;
   /** The client's address (room-budget.ts): the match's room counts against it. */
   address?: string;
@@ -60,7 +61,7 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, room
     /**
      * Besides the token's signature: the account it names is live, registered (a claimed guest is),
      * and the token of its current version ("sign out everywhere" ends older ones); the account old
-     * enough for rated play (eligibility.ts); an address with a room to spare.
+     * enough for rated play when the operator asks for an age (eligibility.ts); an address with a room to spare.
      */
     static override async onAuth(token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
       const auth = await RankedQueueRoom.authenticate(token, raw, context, rooms.budget);
@@ -109,7 +110,8 @@ export abstract class RankedQueueRoom extends Room {
     if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
     this.waiting.set(client.sessionId, {
       sessionId: client.sessionId, playerId: player.id, name: player.name, rating: player.rating, rd: player.rd, bestOf: auth.bestOf, since: Date.now(),
-      createdAt: player.createdAt, createdFrom: player.createdFrom, address: auth.address,
+      games: player.games, createdFrom: player.createdFrom, address: auth.address,
+      queuedFrom: auth.address ? rateKey(auth.address) : undefined,
     });
     this.report(client);
   }
@@ -138,7 +140,7 @@ export abstract class RankedQueueRoom extends Room {
 
   private async pairAndReport() {
     const now = Date.now();
-    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), (a, b) => mayPair(a, b, now));
+    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), undefined, (a, b) => sharedNetworkReason(a, b) === null);
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
       await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));
@@ -162,12 +164,24 @@ export abstract class RankedQueueRoom extends Room {
     const [a, b] = randomInt(2) ? [pair[1], pair[0]] : pair; // who opens game 1: a coin toss
     const keys = { 1: newKey(), 2: newKey() };
     const player = (w: Waiting): SeriesPlayer => ({ playerId: w.playerId, name: w.name, rating: w.rating, rd: w.rd });
-    const ranked: RankedOption = { matchId: newId(), bestOf: a.bestOf, players: [player(a), player(b)] };
+    const ranked: RankedOption = { matchId: newId(), bestOf: a.bestOf, players: [player(a), player(b)], ...(await this.unratedBecause(a, b)) };
     const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
     this.lastOpponent.set(a.playerId, b.playerId).set(b.playerId, a.playerId);
     for (const [w, seat] of [[a, 1], [b, 2]] as const) {
       const reservation = await matchMaker.reserveSeatFor(room, { name: w.name, seatKey: keys[seat], address: w.address });
-      this.clients.getById(w.sessionId)?.send('matched', { roomId: room.roomId, matchId: ranked.matchId, reservation });
+      const unrated = ranked.sharedNetwork ?? ranked.pairCap ?? '';
+      this.clients.getById(w.sessionId)?.send('matched', { roomId: room.roomId, matchId: ranked.matchId, reservation, unrated });
     }
+  }
+
+  /** What the pair is told before the game when it will not be rated: a shared network, or the daily cap already reached. */
+  private async unratedBecause(a: Waiting, b: Waiting): Promise<Pick<RankedOption, 'sharedNetwork' | 'pairCap'>> {
+    const sharedNetwork = sharedNetworkReason(a, b);
+    if (sharedNetwork) return { sharedNetwork };
+    const now = Date.now();
+    // Only a word in advance: the game's settlement counts again, so a failed count here costs no pairing.
+    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay).catch(() => null);
+    const pairCap = played && pairCapReason([a.name, b.name], played, now);
+    return pairCap ? { pairCap } : {};
   }
 }

@@ -23,6 +23,7 @@ interface SeriesSchema {
   bestOf: number;
   gameNumber: number;
   nextGameAt: number;
+  unrated: string;
   players: Map<string, { seat?: number; playerId: string; rating: number; provisional: boolean; ratingChange: number; wins: number }>;
 }
 
@@ -32,7 +33,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
 
   function mirror() {
     if (!series) return;
-    Object.assign(schema(), { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game });
+    Object.assign(schema(), { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game, unrated: series.unrated ?? '' });
     table.seats.forEach((record, index) => {
       const row = record && schema().players.get(record.id);
       if (!row) return;
@@ -72,7 +73,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
   function scheduleNextGame(ms: number) {
     schema().nextGameAt = Date.now() + ms;
     table.setTimer('next_game', ms, () => void table.serial(async () => {
-      nextGame(series!);
+      await nextGame(table.services.ranked, series!);
       schema().nextGameAt = 0;
       // The other player opens this game: the sessions change seats.
       await table.newGame(true);
@@ -85,7 +86,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
       if (serverOptions.ranked === undefined) return;
       const ranked = v.parse(rankedOptionSchema, serverOptions.ranked);
       Object.assign(options, RANKED_RULES, { turnSeconds: RANKED_TURN_SECONDS });
-      series = startSeries(ranked.matchId, ranked.bestOf, ranked.players);
+      series = startSeries(ranked);
       schema().ranked = true;
       await recordMatchStart(table.services.ranked, series);
     },

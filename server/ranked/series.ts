@@ -8,12 +8,9 @@ import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { movesToArray } from '../../shared/games/gomoku/move-list';
 import type { Score } from '../../shared/games/rating/glicko2';
-import { DAY_MS, loserMovedEnough, pairHasGamesLeft } from './eligibility';
+import { DAY_MS, loserMovesReason, pairCapReason, rankedRules } from './eligibility';
 import type { RankedStore } from '../stores/ranked-store';
 import type { GameRecord, MatchRecord } from '../stores/records';
-
-/** History lines read for the pair's daily cap: more than the cap can ever reach in a day. */
-const HISTORY_LOOKBACK = 100;
 
 export interface SeriesPlayer {
   playerId: string;
@@ -27,11 +24,16 @@ export interface RankedOption {
   matchId: string;
   bestOf: 1 | 3;
   players: [SeriesPlayer, SeriesPlayer];
+  /** Why no game of this match is rated (the players share a network: eligibility.ts), decided at pairing; absent when they may be. */
+  sharedNetwork?: string;
+  /** Why the first game is unrated by the pair's daily cap, as counted at pairing (its settlement counts again). */
+  pairCap?: string;
 }
 
 const seriesPlayer = v.strictObject({ playerId: v.string(), name: v.string(), rating: v.number(), rd: v.number() });
 /** The shape of `RankedOption`, checked when a room is created with it. */
-export const rankedOptionSchema = v.strictObject({ matchId: v.string(), bestOf: v.picklist([1, 3]), players: v.tuple([seriesPlayer, seriesPlayer]) });
+export const rankedOptionSchema = v.strictObject({ matchId: v.string(), bestOf: v.picklist([1, 3]), players: v.tuple([seriesPlayer, seriesPlayer]),
+  sharedNetwork: v.optional(v.string()), pairCap: v.optional(v.string()) });
 
 export interface SeriesData {
   matchId: string;
@@ -49,10 +51,15 @@ export interface SeriesData {
   /** The last rating change of each player (0 before the first rated game). */
   changes: Record<string, number>;
   finished: boolean;
+  /** See RankedOption (absent in snapshots from before it was kept). */
+  sharedNetwork?: string;
+  /** Why the current game is (before it ends: will be) unrated, in words for the players; '' while it counts. */
+  unrated?: string;
 }
 
-export function startSeries(matchId: string, bestOf: 1 | 3, players: [SeriesPlayer, SeriesPlayer]): SeriesData {
-  return { matchId, bestOf, players, game: 1, acted: [], actions: {}, unsettled: false, wins: {}, changes: {}, finished: false };
+export function startSeries(option: RankedOption): SeriesData {
+  const { matchId, bestOf, players, sharedNetwork, pairCap } = option;
+  return { matchId, bestOf, players, game: 1, acted: [], actions: {}, unsettled: false, wins: {}, changes: {}, finished: false, sharedNetwork, unrated: sharedNetwork ?? pairCap ?? '' };
 }
 
 /** The player in `seat` in the current game. */
@@ -67,23 +74,37 @@ export function noteAction(series: SeriesData, seat: Seat): void {
   series.actions[seat] = (series.actions[seat] ?? 0) + 1;
 }
 
-/**
- * Aborting before both players have moved at least once is a no-result; so is a decisive game
- * whose loser made fewer than the rules' minimum of actions of their own (eligibility.ts).
- */
-export function isRated(series: SeriesData, winner: Seat | null = null, endReason: string | null = null): boolean {
-  if (series.acted.length !== 2) return false;
-  if (winner === null) return true;
-  const loser = winner === 1 ? 2 : 1;
-  // A resignation is the loser's last action, not a move of the game.
-  return loserMovedEnough((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
+/** Why a game is unrated, and whether that ends the match: an abort or a game the loser hardly played does; the pair's network or daily cap does not. */
+export interface Unrated {
+  why: string;
+  endsMatch: boolean;
 }
 
-/** Rated games the two players played against each other in the last 24 h (from the first one's history). */
-async function ratedToday(store: RankedStore, series: SeriesData, a: string, b: string, now: number): Promise<number> {
-  const history = await store.history(a, HISTORY_LOOKBACK);
+/**
+ * Why the game just ended is unrated, or null when it is rated. Aborting before both players have
+ * moved at least once is a no-result; so is a game between two accounts of one network not both
+ * established, a decisive game whose loser made fewer than the rules' minimum of actions of their
+ * own, and a game past the pair's daily cap (eligibility.ts).
+ */
+export async function unratedReason(store: RankedStore, series: SeriesData, winner: Seat | null, endReason: string | null, now: number): Promise<Unrated | null> {
+  if (series.acted.length !== 2) return { why: 'the game ended before both players had moved', endsMatch: true };
+  if (series.sharedNetwork) return { why: series.sharedNetwork, endsMatch: false };
+  if (winner !== null) {
+    const loser = winner === 1 ? 2 : 1;
+    // A resignation is the loser's last action, not a move of the game.
+    const few = loserMovesReason((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
+    if (few) return { why: few, endsMatch: true };
+  }
   // This very game is left out: settled once already (a crash in between), it is counted as the first time.
-  return history.filter((h) => h.opponent.id === b && h.at > now - DAY_MS && !(h.matchId === series.matchId && h.game === series.game)).length;
+  const capped = pairCapReason(names(series), await pairToday(store, series, now, { matchId: series.matchId, game: series.game }), now);
+  return capped ? { why: capped, endsMatch: false } : null;
+}
+
+const names = (series: SeriesData): [string, string] => [series.players[0].name, series.players[1].name];
+
+/** The pair's rated games against each other in the last 24 h, counted in the database of record. */
+function pairToday(store: RankedStore, series: SeriesData, now: number, except?: { matchId: string; game: number }) {
+  return store.pairGames(series.players[0].playerId, series.players[1].playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay, except);
 }
 
 export async function recordMatchStart(store: RankedStore, series: SeriesData): Promise<void> {
@@ -104,7 +125,9 @@ export async function settleGame(store: RankedStore, series: SeriesData, game: G
   const [a, b] = [series.players[0].playerId, series.players[1].playerId];
   const winnerSeat = game.winner === 1 || game.winner === 2 ? game.winner : null;
   // The pair's daily cap is read before this game is settled: a replay after a crash finds the marker first (ranked-store.ts).
-  const rated = isRated(series, winnerSeat, game.endReason) && pairHasGamesLeft(await ratedToday(store, series, a, b, Date.now()));
+  const reason = await unratedReason(store, series, winnerSeat, game.endReason, Date.now());
+  const rated = reason === null;
+  series.unrated = reason?.why ?? '';
   let changes: GameRecord['changes'] = {};
   if (rated) {
     const scoreA: Score = winner === a ? 1 : winner === b ? 0 : 0.5;
@@ -120,13 +143,14 @@ export async function settleGame(store: RankedStore, series: SeriesData, game: G
     swap2: game.opening.map(({ seat, ...action }) => ({ playerId: id(seat), action })),
     moves: movesToArray(game.moves).map((m) => m.y * 15 + m.x),
     winner, reason: game.endReason ?? 'unknown', rated, changes,
+    ...(reason ? { unrated: reason.why } : {}),
   };
   const match = (await store.match(series.matchId)) ?? null;
   if (match && !match.games.some((g) => g.n === record.n)) match.games.push(record);
   if (winner) series.wins[winner] = (series.wins[winner] ?? 0) + 1;
   const needed = Math.ceil(series.bestOf / 2);
   // An abandonment or an unrated (aborted) game ends the match; so does a decided score or the last game.
-  series.finished = !rated || game.endReason === 'abandon' || Object.values(series.wins).some((w) => w >= needed) || series.game >= series.bestOf;
+  series.finished = Boolean(reason?.endsMatch) || game.endReason === 'abandon' || Object.values(series.wins).some((w) => w >= needed) || series.game >= series.bestOf;
   series.unsettled = false;
   if (match) {
     if (series.finished) Object.assign(match, { status: 'finished', endedAt: Date.now(), winner: seriesLeader(series) });
@@ -141,11 +165,13 @@ function seriesLeader(series: SeriesData): string | null {
   return first && (!second || first[1] > second[1]) ? first[0] : null;
 }
 
-/** Moves the series to its next game (the other player opens). */
-export function nextGame(series: SeriesData): void {
+/** Moves the series to its next game (the other player opens), saying beforehand when it will be unrated. */
+export async function nextGame(store: RankedStore, series: SeriesData): Promise<void> {
   series.game += 1;
   series.acted = [];
   series.actions = {};
+  const now = Date.now();
+  series.unrated = series.sharedNetwork ?? (await pairToday(store, series, now).then((played) => pairCapReason(names(series), played, now)).catch(() => null)) ?? '';
 }
 
 /** A player left for good between two games: the match ends on the score it has. */

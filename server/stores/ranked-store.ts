@@ -6,9 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
-import { PROVISIONAL_RD } from '../../shared/games/rating/glicko2';
 import { jsonText, settle, type HistoryEntry, type MatchRecord, type SettleRequest, type Settlement } from './records';
 import type { PlayerRecord } from '../accounts/player-record';
+import type { PairCount } from '../ranked/eligibility';
+
+/** The leaderboard's orders: by rating (best first) or by rated games played (most first, then rating). */
+export const LEADERBOARD_SORTS = ['rating', 'games'] as const;
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
 
 export interface RankedStore {
   /** The token-signing secret: AUTH_SECRET, else one generated once and shared through the store. */
@@ -18,8 +22,10 @@ export interface RankedStore {
   settle(req: SettleRequest): Promise<Settlement>;
   saveMatch(match: MatchRecord): Promise<void>;
   match(id: string): Promise<MatchRecord | null>;
-  /** Non-provisional players, best first. */
-  leaderboard(limit: number): Promise<PlayerRecord[]>;
+  /** Every player with a rated game (provisional ones too), by rating or by games played. */
+  leaderboard(limit: number, sort?: LeaderboardSort): Promise<PlayerRecord[]>;
+  /** The rated games `a` played against `b` since `since` (epoch ms), leaving out one game (match, number) when given. */
+  pairGames(a: string, b: string, since: number, cap: number, except?: { matchId: string; game: number }): Promise<PairCount>;
   history(playerId: string, limit: number): Promise<HistoryEntry[]>;
   close(): Promise<void>;
 }
@@ -149,13 +155,28 @@ export class SqlRankedStore implements RankedStore {
     return record;
   }
 
-  /** Established players (the partial index players_leaderboard holds exactly these, by rating). */
-  async leaderboard(limit: number): Promise<PlayerRecord[]> {
+  /** Players with a rated game, provisional ones too (the partial indexes players_board_rating and players_board_games hold exactly these). */
+  async leaderboard(limit: number, sort: LeaderboardSort = 'rating'): Promise<PlayerRecord[]> {
+    const order = sort === 'games' ? 'games DESC, rating DESC' : 'rating DESC';
     const rows = await this.db.query<PlayerRow>(
-      `SELECT ${PLAYER_COLUMNS} FROM players WHERE rd < ${PROVISIONAL_RD} AND deleted_at IS NULL ORDER BY rating DESC LIMIT $1`,
+      `SELECT ${PLAYER_COLUMNS} FROM players WHERE games > 0 AND deleted_at IS NULL ORDER BY ${order}, id LIMIT $1`,
       [limit],
     );
     return rows.map(playerOf);
+  }
+
+  /**
+   * A count over the pair's own history lines (index rating_history_pair), not a window of either
+   * player's recent games: a player's other games, however many, cannot push the pair's out of view.
+   * Each rated game writes one line per player, so `a`'s lines against `b` are the pair's games.
+   */
+  async pairGames(a: string, b: string, since: number, cap: number, except?: { matchId: string; game: number }): Promise<PairCount> {
+    const params = [a, b, since, except?.matchId ?? '', except?.game ?? -1];
+    const where = 'player_id = $1 AND opponent_id = $2 AND at > $3 AND NOT (match_id = $4 AND game = $5)';
+    const [{ n }] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rating_history WHERE ${where}`, params);
+    if (cap <= 0 || n < cap) return { count: n, capAt: null };
+    const nth = await this.db.query<{ at: number }>(`SELECT at FROM rating_history WHERE ${where} ORDER BY at DESC OFFSET $6 LIMIT 1`, [...params, cap - 1]);
+    return { count: n, capAt: nth[0]?.at ?? null };
   }
 
   async history(playerId: string, limit: number): Promise<HistoryEntry[]> {

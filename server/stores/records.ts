@@ -18,8 +18,10 @@ export interface GameRecord {
   moves: number[];
   winner: string | null;
   reason: string;
-  /** False when the game ended before both players had moved: no result, no rating change. */
+  /** False when the game ended before both players had moved, or a ranked rule kept it unrated: no rating change. */
   rated: boolean;
+  /** Why it is unrated, in the words the players were shown (ranked/eligibility.ts); absent when rated or recorded before it was kept. */
+  unrated?: string;
   changes: Record<string, { before: number; after: number; rdAfter: number }>;
 }
 

@@ -2,10 +2,14 @@
  * Ranked play in real headless Chromium: two pages sign up in the header (rated play takes
  * registered accounts), press *Play ranked*, are paired, play a
  * Swap 2 game by clicking the canvas, and each sees its rating change; the header, the player
- * page (with its drawn rating history) and the leaderboard follow.
+ * page (with its drawn rating history) and the leaderboard follow. Then, with the network rule of
+ * the default rules on, two pages of one address (this machine) are paired at once and told, before
+ * and after their game, that it is unrated and why.
  */
 import type { Page } from 'playwright-core';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
+import { setRankedRules } from '../../server/ranked/eligibility';
+import { RANKED_RULES_OFF } from '../support/server';
 import { browserSuite, clickCell, lobbyAs, screenshot, signUpInHeader, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
 
 jest.setTimeout(240000);
@@ -78,7 +82,56 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
   expect(await one.locator('#rating-chart circle').count()).toBe(2);
   expect(await one.textContent('#player-page')).toContain(`+${gain}`);
   await screenshot(one, 'ranked-player-page');
+  // The leaderboard lists both, still provisional: "?" and one game each.
   await one.goto(`${suite.base}/#/leaderboard`);
-  await one.waitForSelector('#leaderboard-empty'); // both are still provisional
+  await one.waitForSelector('#leaderboard tbody tr');
+  const rows = await one.$$eval('#leaderboard tbody tr', (trs) => trs.map((tr) => [tr.children[1].textContent, tr.querySelector('.board-rating')!.textContent, tr.querySelector('.board-games')!.textContent]));
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toEqual([expect.stringMatching(/Ranked$/), expect.stringMatching(new RegExp(`^${Math.round(w.rating)}\\? ±\\d+$`)), '1']);
+  expect(rows[1][1]).toMatch(/^\d+\? ±\d+$/);
+  await one.click('#leaderboard-sort [data-sort="games"]');
+  await one.waitForSelector('#leaderboard table[data-sort="games"]');
+  expect(await one.locator('#leaderboard tbody tr').count()).toBe(2);
+  await screenshot(one, 'ranked-leaderboard');
   for (const p of [a, b, watcher]) expect(p.problems.filter((m) => !/HTTP 404/.test(m))).toEqual([]);
+});
+
+describe('two accounts of one network (the network rule on, as by default)', () => {
+  // The server runs in this process: the rule is set as RANKED_ESTABLISHED_GAMES would set it.
+  beforeAll(() => setRankedRules({ ...RANKED_RULES_OFF, establishedGames: 10 }));
+  afterAll(() => setRankedRules(RANKED_RULES_OFF));
+
+  it('are paired at once, told before the game that it is unrated and why, and the result panel says it again', async () => {
+    const a = await queueFromLobby('Eve Household');
+    const b = await queueFromLobby('Fay Household');
+    for (const p of [a.page, b.page]) await p.waitForSelector('#board-canvas', { timeout: 15000 });
+    for (const p of [a.page, b.page]) await waitForTable(p, "s.ranked && s.phase === 'swap2_placement' && s.toMove !== ''");
+    const words = /^This game is unrated: the two players share a network: a game between accounts of one network is rated once both have played 10 rated games against other players \((Eve|Fay) Household 0 of 10, (Eve|Fay) Household 0 of 10\)\.$/;
+    // The table says it above the board before the first stone.
+    for (const p of [a.page, b.page]) {
+      expect(await p.textContent('#unrated-note')).toMatch(words);
+      expect(await p.isVisible('#unrated-note')).toBe(true);
+    }
+    await screenshot(a.page, 'ranked-unrated-note');
+
+    const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
+    const [one, two] = (await seatOf(a.page)) === 1 ? [a.page, b.page] : [b.page, a.page];
+    const both = [one, two];
+    for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
+    const turn = (await tableState(two)).turn;
+    await two.click('#choices [data-choice="black"]');
+    for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
+    for (let i = 0; i < 5; i++) {
+      await play(one, 5 + i, 7, both);
+      if (i < 4) await play(two, 5 + i, 10, both);
+    }
+    for (const p of both) await waitForTable(p, "s.phase === 'game_over'");
+    for (const p of both) {
+      await p.waitForSelector('#unrated-reason');
+      expect(await p.textContent('#unrated-reason')).toMatch(/^This game was unrated: the two players share a network/);
+      expect(await p.textContent('#rating-change')).toBe('Your rating: 1500? (unchanged)');
+    }
+    await screenshot(one, 'ranked-unrated-result');
+    for (const p of [a, b]) expect(p.problems.filter((m) => !/HTTP 404/.test(m))).toEqual([]);
+  });
 });

@@ -48,7 +48,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true',
       // Ranked rules as before issue 27 (fresh guests play rated at once), unless a test sets them.
-      RANKED_MIN_ACCOUNT_AGE_HOURS: '0', RANKED_GAMES_PER_PAIR_PER_DAY: '0', RANKED_SAME_ADDRESS_DAYS: '0', RANKED_MIN_LOSER_MOVES: '0', ...database, ...env },
+      RANKED_MIN_ACCOUNT_AGE_HOURS: '0', RANKED_GAMES_PER_PAIR_PER_DAY: '0', RANKED_ESTABLISHED_GAMES: '0', RANKED_MIN_LOSER_MOVES: '0', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -34,7 +34,7 @@ export interface TestServerOptions {
 }
 
 /** Ranked rules as before issue 27: any guest plays rated at once, against anyone, as often as it likes. */
-export const RANKED_RULES_OFF: RankedRules = { minAccountAgeHours: 0, gamesPerPairPerDay: 0, sameAddressDays: 0, minLoserMoves: 0 };
+export const RANKED_RULES_OFF: RankedRules = { minAccountAgeHours: 0, gamesPerPairPerDay: 0, establishedGames: 0, minLoserMoves: 0 };
 
 /**
  * For tests that fire hundreds of messages a second at one room to check the rules' answers:

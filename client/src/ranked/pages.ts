@@ -1,23 +1,37 @@
-/** `#/leaderboard` and `#/player/<id>`: the top established players, and one player's record with a drawn rating history. */
+/** `#/leaderboard` and `#/player/<id>`: everyone with a rated game, and one player's record with a drawn rating history. */
 import { h } from '../dom';
 import { fetchPlayer, type PublicPlayer } from './account';
 import { analyseLink, replayLink } from '../replay/replay-link';
 
+/** The leaderboard's orders (the server's `?sort=`). */
+const SORTS = { rating: 'Rating', games: 'Games' } as const;
+type Sort = keyof typeof SORTS;
+
+/** `#/leaderboard`: every player with a rated game, provisional ones marked "?" (Lichess's convention), by rating or by games. */
 export async function showLeaderboard(view: HTMLElement): Promise<() => void> {
-  const { players } = (await (await fetch('/api/leaderboard')).json()) as { players: PublicPlayer[] };
-  view.append(h('section', { class: 'card wide', id: 'leaderboard' },
-    h('h2', {}, 'Leaderboard'),
-    h('p', { class: 'muted' }, 'Glicko-2 ratings as on Lichess; provisional players (RD ≥ 110) appear once they have played enough.'),
-    players.length
-      ? h('table', { class: 'rooms' },
+  const table = h('div', { id: 'leaderboard-table' });
+  const sorts = (Object.keys(SORTS) as Sort[]).map((key) => h('button', { type: 'button', 'data-sort': key }, SORTS[key]));
+  const draw = async (sort: Sort) => {
+    const { players } = (await (await fetch(`/api/leaderboard?sort=${sort}`)).json()) as { players: PublicPlayer[] };
+    for (const b of sorts) b.setAttribute('aria-pressed', String(b.dataset.sort === sort));
+    table.replaceChildren(players.length
+      ? h('table', { class: 'rooms', 'data-sort': sort },
         h('thead', {}, h('tr', {}, ...['#', 'Player', 'Rating', 'Games', 'W / L / D'].map((c) => h('th', {}, c)))),
-        h('tbody', {}, ...players.map((p, i) => h('tr', { 'data-player-id': p.id },
+        h('tbody', {}, ...players.map((p, i) => h('tr', { 'data-player-id': p.id, 'data-provisional': String(p.provisional) },
           h('td', {}, String(i + 1)),
           h('td', {}, h('a', { href: `#/player/${p.id}` }, p.name)),
-          h('td', {}, `${p.display} ±${p.rd}`),
-          h('td', {}, String(p.games)),
+          h('td', { class: 'board-rating' }, `${p.display} ±${p.rd}`),
+          h('td', { class: 'board-games' }, String(p.games)),
           h('td', {}, `${p.wins} / ${p.losses} / ${p.draws}`)))))
-      : h('p', { class: 'muted', id: 'leaderboard-empty' }, 'Nobody is established yet: play ranked games to get on the board.'),
+      : h('p', { class: 'muted', id: 'leaderboard-empty' }, 'Nobody has played a rated game yet: play ranked to be the first on the board.'));
+  };
+  for (const b of sorts) b.addEventListener('click', () => void draw(b.dataset.sort as Sort));
+  await draw('rating');
+  view.append(h('section', { class: 'card wide', id: 'leaderboard' },
+    h('h2', {}, 'Leaderboard'),
+    h('p', { class: 'muted' }, 'Glicko-2 ratings as on Lichess. Everyone who has played a rated game is listed; a "?" marks a provisional rating (RD ≥ 110: too few games yet to be sure of it).'),
+    h('p', { id: 'leaderboard-sort' }, 'Sort by: ', sorts[0], ' · ', sorts[1]),
+    table,
     h('a', { class: 'button', href: '#/' }, 'Back to lobby')));
   return () => undefined;
 }

@@ -3,7 +3,10 @@
  * one), so for a visitor signed out or an anonymous guest it says so with a *Sign up* (or *Claim
  * this account*) link, and *Play ranked* opens that form. A registered player waits in the
  * `ranked_queue` room (the SDK sends its token) showing the wait, the rating window and how many
- * are waiting, can cancel, and on `matched` takes the reserved seat and opens the game.
+ * are waiting, can cancel, and on `matched` takes the reserved seat and opens the game. When the
+ * match's game will not be rated (the two share a network, or have played their rated games of the
+ * day), `matched` says why, and the card says it as the table opens; the table keeps saying it above
+ * the board until the game ends, then in its result panel (no toast: it would cover the board).
  */
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from '../dom';
@@ -25,7 +28,7 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
   const bestOf = h('select', { id: 'ranked-best-of' }, h('option', { value: 1 }, 'Best of 1'), h('option', { value: 3 }, 'Best of 3'));
   const play = h('button', { id: 'play-ranked', class: 'primary' }, 'Play ranked');
   const cancel = h('button', { id: 'cancel-ranked', hidden: true }, 'Cancel');
-  const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, 1 min per move.');
+  const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, 1 min per move. Rated from your first game (provisional, shown with "?", until your rating settles).');
   const needed = h('p', { id: 'ranked-account-needed', class: 'account-needed' });
   /** The note for a visitor who may not queue yet, with the link that fixes it. */
   const drawNeeded = () => {
@@ -76,8 +79,8 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
       queue.onMessage('queue', (s: QueueStatus) => {
         status.textContent = `Waiting ${s.waitingSeconds} s · your rating ${s.rating}${s.provisional ? '?' : ''} · opponents ${s.window.min}–${s.window.max} · ${s.waiting} in the queue`;
       });
-      queue.onMessage('matched', async ({ reservation }: { reservation: any }) => {
-        status.textContent = 'Opponent found!';
+      queue.onMessage('matched', async ({ reservation, unrated }: { reservation: any; unrated?: string }) => {
+        status.textContent = unrated ? `Opponent found. This game is unrated: ${unrated}.` : 'Opponent found!';
         try {
           const room = await client.consumeSeatReservation(reservation);
           await leave();

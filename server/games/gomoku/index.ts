@@ -49,7 +49,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
       rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, deadline: 0, turn: 0,
-      blackPlayer: '', whitePlayer: '', winner: '', lastMove: -1, moveCount: 0, startedAt: 0, endReason: '', replayId: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0,
+      blackPlayer: '', whitePlayer: '', winner: '', lastMove: -1, moveCount: 0, startedAt: 0, endReason: '', replayId: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0, unrated: '',
     });
     state.ranked ??= false;
     state.computer = config.computer?.level ?? 0;

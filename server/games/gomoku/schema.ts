@@ -61,6 +61,8 @@ export const GomokuRoomState = schema(
     gameNumber: t.uint8(),
     /** Ranked: epoch ms at which the series' next game starts; 0 when none is coming. */
     nextGameAt: t.float64(),
+    /** Ranked: why the current game is unrated (said before it starts when known, and after it ends), in words; '' while it counts. */
+    unrated: t.string(),
     /** Players who asked for a rematch after the game ended. */
     rematchVotes: t.array('string'),
     /** Accepted actions so far (the rules' state counter). */

@@ -8,6 +8,8 @@ describe('migrations', () => {
     const files = migrationFiles();
     expect(files[0]).toMatchObject({ version: 1, name: 'initial' });
     expect(files.map((m) => m.version)).toEqual([...files.map((m) => m.version)].sort((a, b) => a - b));
+    // One file a version: two files of one number would leave the second unapplied for ever.
+    expect(files.map((m) => m.version)).toEqual(files.map((_, i) => i + 1));
     expect(statements('-- c\nCREATE TABLE a (x int);\n\nCREATE TABLE b (y int);\n')).toEqual(['CREATE TABLE a (x int)', 'CREATE TABLE b (y int)']);
   });
 

@@ -50,3 +50,13 @@ describe('a ranked match as text', () => {
     expect(text).toContain('Result: Ada wins (five)');
   });
 });
+
+describe('an unrated game as text', () => {
+  it('says why it was unrated, in the words the players were shown, and just "unrated" for a record from before the reason was kept', () => {
+    const why = 'the loser made 2 moves of their own: a decisive game counts once the loser has made 5';
+    const unrated = { ...match, games: [{ ...match.games[0], rated: false, unrated: why }, { ...match.games[0], n: 2, rated: false }] };
+    const text = matchAsText(unrated);
+    expect(text).toContain(`Game 1: Black Ada, White Bo (unrated: ${why})`);
+    expect(text).toContain('Game 2: Black Ada, White Bo (unrated)');
+  });
+});

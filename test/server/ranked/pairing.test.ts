@@ -19,6 +19,14 @@ describe('ranked pairing', () => {
     expect(findPairs([entry('a', 'A', 1500, 0), entry('c', 'C', 1800, 59_000)], 60_000, none)).toEqual([]);
   });
 
+  it('prefers an opponent whose game would be rated over a closer one whose game would not', () => {
+    const q = [entry('a', 'A', 1500, 0), entry('b', 'B', 1510, 1), entry('c', 'C', 1560, 2)];
+    const housemates = (x: QueueEntry, y: QueueEntry) => !['A', 'B'].includes(x.playerId) || !['A', 'B'].includes(y.playerId);
+    expect(findPairs(q, 10, none, 60_000, undefined, housemates).map(([x, y]) => [x.playerId, y.playerId])).toEqual([['A', 'C']]);
+    // With nobody else acceptable, the two are still paired (and told their game is unrated).
+    expect(findPairs(q.slice(0, 2), 10, none, 60_000, undefined, housemates).map(([x, y]) => [x.playerId, y.playerId])).toEqual([['A', 'B']]);
+  });
+
   it('never pairs a player with themselves, even from two tabs', () => {
     expect(findPairs([entry('t1', 'A', 1500), entry('t2', 'A', 1500)], 120_000, none)).toEqual([]);
   });

@@ -122,14 +122,16 @@ describe.each([
     expect(await store.match('nope')).toBeNull();
   });
 
-  it('the leaderboard lists established players by rating; the history is newest first', async () => {
-    for (const [id, rating, rd] of [['x', 1600, 60], ['y', 1900, 100], ['z', 2100, 200], ['w', 1700, 109.9]] as const) {
+  it('the leaderboard lists every player with a rated game, provisional too, by rating or games; the history is newest first', async () => {
+    for (const [id, rating, rd, games] of [['x', 1600, 60, 20], ['y', 1900, 100, 12], ['z', 2100, 200, 1], ['w', 1700, 109.9, 30], ['v', 2500, 350, 0]] as const) {
       await guest(id);
-      await store.savePlayer({ ...(await store.player(id))!, rating, rd });
+      await store.savePlayer({ ...(await store.player(id))!, rating, rd, games });
     }
     await db.query(`UPDATE players SET deleted_at = 1 WHERE id = 'w'`);
-    expect((await store.leaderboard(10)).map((p) => p.id)).toEqual(['y', 'x']);
-    expect((await store.leaderboard(1)).map((p) => p.id)).toEqual(['y']);
+    // 'v' never played a rated game; 'w' is deleted.
+    expect((await store.leaderboard(10)).map((p) => p.id)).toEqual(['z', 'y', 'x']);
+    expect((await store.leaderboard(1)).map((p) => p.id)).toEqual(['z']);
+    expect((await store.leaderboard(10, 'games')).map((p) => p.id)).toEqual(['x', 'y', 'z']);
     for (let g = 1; g <= 3; g++) {
       await store.settle({ matchId: 'm', game: g, players: ['x', 'y'], scoreA: 0.5 });
       await new Promise((r) => setTimeout(r, 2));

@@ -76,6 +76,14 @@ export interface RankedState {
   nextGameAt: number;
   phase: string;
   players: Map<string, RankedPlayer>;
+  /** Why the current game is unrated, in the server's words (ranked/eligibility.ts); '' while it counts. */
+  unrated?: string;
+}
+
+/** "This game is unrated: the two players share a network: …", said before and after the game; "" when it counts. */
+export function unratedText(s: RankedState): string {
+  if (!s.ranked || !s.unrated) return '';
+  return `${s.phase === 'game_over' ? 'This game was unrated' : 'This game is unrated'}: ${s.unrated}.`;
 }
 
 /** "1512" or "1512?" while provisional. */
@@ -93,7 +101,9 @@ export function seriesText(s: RankedState): string {
 export function ratingChangeText(s: RankedState, me: string): string {
   if (!s.ranked || s.phase !== 'game_over') return '';
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  // An unrated game changed nothing; `ratingChange` is still an earlier game's of the series.
+  const change = (p: RankedPlayer) => (s.unrated || p.ratingChange === 0 ? 'unchanged' : sign(p.ratingChange));
   const mine = s.players.get(me);
-  if (mine) return mine.ratingChange === 0 ? `Your rating: ${ratingLabel(mine)} (unchanged)` : `Your rating: ${ratingLabel(mine)} (${sign(mine.ratingChange)})`;
-  return [...s.players.values()].map((p) => `${p.name} ${ratingLabel(p)} (${sign(p.ratingChange)})`).join(' · ');
+  if (mine) return `Your rating: ${ratingLabel(mine)} (${change(mine)})`;
+  return [...s.players.values()].map((p) => `${p.name} ${ratingLabel(p)} (${change(p)})`).join(' · ');
 }

@@ -25,7 +25,7 @@ import { CHOICE_WORDS, moveEntries, openingChoices, stoneWords, type Colour } fr
 import { moveListItems } from './move-list-view';
 import { Review } from '../../replay/review';
 import { followMoves, type RoomMoves } from './room-moves';
-import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, type RankedPlayer } from './labels';
+import { CHOICE_LABEL, phaseBanner, ratingChangeText, ratingLabel, resultText, seriesText, unratedText, type RankedPlayer } from './labels';
 
 interface PlayerState extends RankedPlayer { connected: boolean; returnBy: number }
 interface GomokuSynced {
@@ -56,6 +56,7 @@ interface GomokuSynced {
   bestOf: number;
   gameNumber: number;
   nextGameAt: number;
+  unrated: string;
   matchId: string;
   turn: number;
 }
@@ -90,6 +91,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const choices = h('div', { id: 'choices', class: 'choices' });
   const result = gameOverPanel();
   const series = h('div', { id: 'series', class: 'series', hidden: true });
+  // Why a ranked game is unrated, said before the first stone (the players can still choose not to play it) and kept on screen.
+  const unratedNote = h('p', { id: 'unrated-note', class: 'unrated-note', hidden: true });
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const resign = resignButton(room);
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
@@ -101,7 +104,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     (step, total) => (step === 0 ? `Start · ${total} moves` : `Move ${step} of ${total} · ${stoneWords(step, movesNow()[step - 1])}`), () => render());
   table.onClose(() => review.destroy());
   view.append(h('section', { class: 'table' }, boardWrap,
-    h('aside', { class: 'side' }, badge, series, banner, choices, result.element,
+    h('aside', { class: 'side' }, badge, series, unratedNote, banner, choices, result.element,
       h('p', { id: 'tap-hint', class: 'muted touch-only' }, 'Tap a point to preview your stone, then tap it again to place it.'),
       keyHint,
       players.element,
@@ -205,6 +208,9 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     series.hidden = !s.ranked;
     const next = s.nextGameAt > 0 ? ` · next game in ${secondsLeft(s.nextGameAt)} s` : '';
     series.textContent = `${seriesText(s)}${next}`;
+    const unrated = unratedText(s);
+    unratedNote.hidden = !unrated || s.phase === 'game_over';
+    unratedNote.textContent = unrated;
     if (s.phase !== 'game_over') result.show(null);
     else {
       const rematch = rematchButton(room, s.rematchVotes ?? [], s.computer ? 'Play again (the other side opens)' : undefined);
@@ -217,7 +223,10 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
         // The engine's analysis of the game just finished (replayId is '' while a game is live). A ranked
         // player between two games of a series opens it in a new tab: leaving the table would abandon the next game.
         s.replayId ? Object.assign(analyseLink(s.replayId), { id: 'analyse-link' }, s.ranked && isPlayer() && s.nextGameAt > 0 ? { target: '_blank', rel: 'noopener' } : {}) : '',
-      ], change ? [h('div', { id: 'rating-change', class: 'rating-change' }, change)] : []);
+      ], [
+        ...(change ? [h('div', { id: 'rating-change', class: 'rating-change' }, change)] : []),
+        ...(unrated ? [h('p', { id: 'unrated-reason', class: 'unrated-note' }, unrated)] : []),
+      ]);
     }
     // The header's rating (ranked/account.ts) re-reads it once a game's change has landed.
     const mine = s.ranked ? s.players?.get(me()) : undefined;

@@ -1,4 +1,4 @@
-import { phaseBanner, ratingChangeText, resultText, seriesText, type RankedPlayer, type RankedState, type TableState } from '../../../../client/src/games/gomoku/labels';
+import { phaseBanner, ratingChangeText, unratedText, resultText, seriesText, type RankedPlayer, type RankedState, type TableState } from '../../../../client/src/games/gomoku/labels';
 
 const names: Record<string, string> = { a: 'Ada', b: 'Bo' };
 const nameOf = (id: string) => names[id] ?? '—';
@@ -45,5 +45,15 @@ describe('ranked labels', () => {
     expect(ratingChangeText(state(), 'watcher')).toBe('Ada 1742? (+242) · Bo 1712 (-8)');
     expect(ratingChangeText(state({ players: players({ ratingChange: 0 }, {}) }), 's1')).toBe('Your rating: 1742? (unchanged)');
     expect(ratingChangeText(state({ phase: 'main_game' }), 's1')).toBe('');
+  });
+
+  it('says why a game is unrated, before it ends and after, and its ratings as unchanged', () => {
+    const why = 'the two players share a network: a game between accounts of one network is rated once both have played 10 rated games against other players (Ada 3 of 10, Bo 0 of 10)';
+    expect(unratedText(state({ phase: 'swap2_placement', unrated: why }))).toBe(`This game is unrated: ${why}.`);
+    expect(unratedText(state({ unrated: why }))).toBe(`This game was unrated: ${why}.`);
+    expect(unratedText(state())).toBe('');
+    expect(unratedText(state({ ranked: false, unrated: why }))).toBe('');
+    expect(ratingChangeText(state({ unrated: why }), 's1')).toBe('Your rating: 1742? (unchanged)');
+    expect(ratingChangeText(state({ unrated: why }), 'watcher')).toBe('Ada 1742? (unchanged) · Bo 1712 (unchanged)');
   });
 });
