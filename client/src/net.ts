@@ -15,6 +15,8 @@ export { savedName, saveName } from './name';
 export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`);
 
 const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
+/** When the room's token was last known good (joined, or reconnected with it): ms since the epoch. */
+const tokenAtKey = (roomId: string) => `parlor:token-at:${roomId}`;
 const STATS_KEY = 'parlor:stats-key';
 
 /**
@@ -36,6 +38,7 @@ const handedOver = new Map<string, Room>();
 
 export function rememberRoom(room: Room): void {
   sessionStorage.setItem(tokenKey(room.roomId), room.reconnectionToken);
+  sessionStorage.setItem(tokenAtKey(room.roomId), String(Date.now()));
 }
 
 export function handOver(room: Room): void {
@@ -106,6 +109,32 @@ export function leaveTable(room: Room): void {
 
 export function forgetRoom(roomId: string): void {
   sessionStorage.removeItem(tokenKey(roomId));
+  sessionStorage.removeItem(tokenAtKey(roomId));
+}
+
+/** The seat whose token the server refused last (enterRoom): its room, and when the token was last good. */
+let refusedSeat: { roomId: string; goodAt: number } | null = null;
+
+/** The matchmaker's "no such room" (Colyseus ErrorCode.MATCHMAKE_INVALID_ROOM_ID). */
+const NO_SUCH_ROOM = 522;
+
+/**
+ * Why a table this page held a seat at is gone, in words. A server without Redis keeps its
+ * games in memory only: a restart ends them all, and the player, reconnecting, finds no such
+ * room. Told apart from a game that simply ended while the player was away by the server's
+ * uptime (`/healthz`): shorter than the time since the seat's token was last good means the
+ * server restarted meanwhile.
+ */
+async function whyTheSeatIsGone(goodAt: number): Promise<string> {
+  try {
+    const { uptimeSeconds } = (await (await fetch('/healthz')).json()) as { uptimeSeconds?: unknown };
+    if (typeof uptimeSeconds === 'number' && uptimeSeconds * 1000 < Date.now() - goodAt) {
+      return 'Your game has ended: the server restarted, and it does not keep games across a restart. Start a new one here.';
+    }
+  } catch {
+    // No answer: the words below are true either way.
+  }
+  return 'Your game has ended while you were away: the table is closed. Start a new one here.';
 }
 
 /**
@@ -130,6 +159,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
         if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
       }
     }
+    refusedSeat = { roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(roomId))) || 0 };
     forgetRoom(roomId);
   }
   const view = document.getElementById('view');
@@ -177,7 +207,10 @@ export async function openTable<S>(roomId: string, options: Record<string, unkno
       await offerToWatch(view, roomId);
       return null;
     }
-    toast(`Could not open ${what} ${roomId}: ${(err as Error).message}`);
+    const lost = refusedSeat?.roomId === roomId ? refusedSeat : null;
+    refusedSeat = null;
+    if (lost && (err as { code?: unknown })?.code === NO_SUCH_ROOM) toast(await whyTheSeatIsGone(lost.goodAt), 'error', 15000);
+    else toast(`Could not open the ${what}: ${(err as Error).message}`);
     location.hash = '#/';
     return null;
   }
