@@ -165,10 +165,9 @@ export class GameAnalysisPanel {
   }
 
   private renderChoices(): void {
-    this.choiceWords.textContent = this.choices.map((c) => {
-      const same = c.chosen === c.engine;
-      return `${choiceSentence(c.stones, c.chosen, c.engine)} (White ${c.forWhite >= 0 ? '+' : ''}${Math.round(c.forWhite)}).`;
-    }).join(' ');
+    this.choiceWords.textContent = this.choices
+      .map((c) => `${choiceSentence(c.stones, c.chosen, c.engine)} (White ${c.forWhite >= 0 ? '+' : ''}${Math.round(c.forWhite)}).`)
+      .join(' ');
     this.choiceWords.hidden = this.choices.length === 0;
   }
 
