@@ -343,7 +343,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  */
 function resetPage(action: string, token: string, message = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Parlor: new password</title>
-<link rel="stylesheet" href="/reset-password.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/reset-password.css"></head>
 <body><header class="topbar"><a class="brand" href="/">Parlor</a></header>
 <main class="reset"><h1>Choose a new password</h1>${message ? `<p class="status" role="status">${escapeHtml(message)}</p>` : ''}
 ${token ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}">
