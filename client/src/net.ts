@@ -52,6 +52,11 @@ let reopenedAt: number[] = [];
 /** The room a lost connection is reopening: its next enterRoom keeps trying the token for a while. */
 let reopening: string | null = null;
 /**
+ * The seat the page is trying to get back to (a reload with its token, or a reopen after a lost
+ * connection): its room, and when its token was last good. Read when opening the room fails.
+ */
+let seatSought: { roomId: string; goodAt: number } | null = null;
+/**
  * Tries of a reopened room's token, 1 s, 2 s, 3 s and 4 s apart: a server restarted on a busy
  * machine may refuse a first try (its rooms still being restored), and a token dropped then
  * seated the player nowhere: the page fell back to the lobby (seen under test:stress load).
@@ -85,6 +90,8 @@ export function reopenOnLoss(room: Room): void {
     if (reopenedAt.length >= 3) return givenUp();
     reopenedAt.push(Date.now());
     reopening = room.roomId;
+    // Kept here: the view closing before the reopen may forget the token (and its time) first.
+    seatSought = { roomId: room.roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(room.roomId))) || 0 };
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
 }
@@ -112,11 +119,9 @@ export function forgetRoom(roomId: string): void {
   sessionStorage.removeItem(tokenAtKey(roomId));
 }
 
-/** The seat whose token the server refused last (enterRoom): its room, and when the token was last good. */
-let refusedSeat: { roomId: string; goodAt: number } | null = null;
 
-/** The matchmaker's "no such room" (Colyseus ErrorCode.MATCHMAKE_INVALID_ROOM_ID). */
-const NO_SUCH_ROOM = 522;
+/** The matchmaker's "no such room": the SDK's MatchMakeError carries the HTTP status (404), a ServerError Colyseus's code (MATCHMAKE_INVALID_ROOM_ID). */
+const NO_SUCH_ROOM = new Set<unknown>([404, 522]);
 
 /**
  * Why a table this page held a seat at is gone, in words. A server without Redis keeps its
@@ -159,7 +164,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
         if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
       }
     }
-    refusedSeat = { roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(roomId))) || 0 };
+    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(roomId))) || 0 };
     forgetRoom(roomId);
   }
   const view = document.getElementById('view');
@@ -201,15 +206,16 @@ export async function openTable<S>(roomId: string, options: Record<string, unkno
   let room: Room<any, S>;
   try {
     room = (await enterRoom(roomId, options)) as Room<any, S>;
+    seatSought = null;
   } catch (err) {
     const view = document.getElementById('view');
     if (isSomeoneElsesGame(err) && view) {
       await offerToWatch(view, roomId);
       return null;
     }
-    const lost = refusedSeat?.roomId === roomId ? refusedSeat : null;
-    refusedSeat = null;
-    if (lost && (err as { code?: unknown })?.code === NO_SUCH_ROOM) toast(await whyTheSeatIsGone(lost.goodAt), 'error', 15000);
+    const lost = seatSought?.roomId === roomId ? seatSought : null;
+    seatSought = null;
+    if (lost && NO_SUCH_ROOM.has((err as { code?: unknown })?.code)) toast(await whyTheSeatIsGone(lost.goodAt), 'error', 15000);
     else toast(`Could not open the ${what}: ${(err as Error).message}`);
     location.hash = '#/';
     return null;
