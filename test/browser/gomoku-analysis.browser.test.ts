@@ -35,7 +35,7 @@ async function checkFinishedAnalysis(page: Page): Promise<void> {
   expect(await page.locator('#analysis').getAttribute('data-deep')).toBe('13');
   expect(await page.locator('#analysis-graph').getAttribute('data-positions')).toBe('13');
   expect(await page.locator('#analysis-graph path').count()).toBe(1);
-  expect(await page.locator('#analysis-status').innerText()).toBe('Done: 13 positions, deep');
+  expect(await page.locator('#analysis-status').innerText()).toBe('Done: 13 positions analysed in depth');
   // The last position: White has made five.
   expect(await page.locator('#analysis-selected').innerText()).toContain('After 12. White j8: White has won');
   const rows = await counts(page);
