@@ -113,8 +113,11 @@ export function openAuthDialog(mode: AuthMode): Promise<void> {
       return;
     }
     try {
-      await client.auth.sendPasswordResetEmail(address);
-      error.textContent = `If ${address} has an account, a link to choose a new password is on its way.`;
+      const answer = (await client.auth.sendPasswordResetEmail(address)) as { delivery?: unknown } | null;
+      // A server without mail writes the link to its log: the page says so rather than promise a mail.
+      error.textContent = answer?.delivery === 'log'
+        ? `This server has no mail set up, so no email will arrive. If ${address} has an account, the link to choose a new password is in the server's log: ask the person who runs this server for it.`
+        : `If ${address} has an account, a link to choose a new password is on its way.`;
     } catch (err) {
       showError(new AuthError('error', (err as Error)?.message ?? 'could not send the link'));
     }

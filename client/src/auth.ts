@@ -11,6 +11,7 @@
  */
 import { client } from './net';
 import { saveName } from './name';
+import { toast } from './dom';
 
 export interface User {
   id: string;
@@ -137,9 +138,23 @@ export async function refreshUser(): Promise<void> {
     if (!before || before.name !== user.name || before.registered !== user.registered || before.id !== user.id) remember(user);
   } catch (err) {
     const e = refusal(err);
-    if (['token_revoked', 'token_expired', 'invalid_token', 'account_deleted', 'auth_required'].includes(e.code)) await signOut();
+    const why = SIGNED_OUT_BECAUSE[e.code];
+    if (why === undefined) return;
+    const user = readUser();
+    await signOut();
+    // Said, not done silently: the page turning into a guest's with no word looked like a fault.
+    if (user) toast(`${user.registered ? `You were signed out of ${user.name}` : `The guest account ${user.name} was signed out`}: ${why}.`, 'info', 12000);
   }
 }
+
+/** Why a token the server no longer takes was dropped, for the player (the codes of account-store.ts's refusals). */
+const SIGNED_OUT_BECAUSE: Record<string, string> = {
+  token_revoked: 'the password was changed, or every device signed out, on another device. Sign in again',
+  token_expired: 'the sign-in expired. Sign in again',
+  invalid_token: 'this server no longer knows the sign-in. Sign in again',
+  account_deleted: 'the account was deleted',
+  auth_required: 'this server no longer knows the sign-in. Sign in again',
+};
 
 /** A request to the account's own routes (`/api/account/*`) with the token. */
 export async function accountRequest(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {

@@ -1,4 +1,6 @@
 /** Tiny DOM helpers: the HTML around the canvas (forms, lists, banners). */
+import { inWords } from './error-words';
+
 type Attrs = Record<string, string | number | boolean | ((ev: Event) => void) | undefined>;
 
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Node | string | null)[]): HTMLElementTagNameMap[K] {
@@ -15,10 +17,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 
 let toastTimer: number | undefined;
 
-/** Shows a short message (e.g. the server's reason for refusing a move). */
+/** Shows a short message (e.g. the server's reason for refusing a move), in words: a code in it is put in words (error-words.ts). */
 export function toast(message: string, kind: 'error' | 'info' = 'error', ms = 3500): void {
   const el = document.getElementById('toast')!;
-  el.textContent = message;
+  el.textContent = inWords(message);
   el.className = `toast ${kind}`;
   el.hidden = false;
   window.clearTimeout(toastTimer);

@@ -19,6 +19,13 @@ export abstract class FittedScene implements Scene {
   /** Asks for one render on the next frame, however often it is called before it. */
   protected readonly requestRender = renderOnDemand(this.app);
   private unfit: () => void = () => undefined;
+  private readonly life = new AbortController();
+  /**
+   * The options of every DOM listener a scene adds to its container: they end with the scene.
+   * The focused board's `blur` fires as the view is emptied, after the scene is destroyed, and
+   * drawing then on a destroyed stage threw a page error.
+   */
+  protected readonly untilDestroyed: AddEventListenerOptions = { signal: this.life.signal };
 
   /** The canvas element's id (tests and styles find it by it). */
   protected abstract readonly canvasId: string;
@@ -49,6 +56,7 @@ export abstract class FittedScene implements Scene {
   }
 
   destroy(): void {
+    this.life.abort();
     this.unfit();
     this.app.destroy(true, { children: true });
   }

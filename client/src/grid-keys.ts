@@ -25,7 +25,8 @@ export interface GridKeys {
 
 const STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-export function gridKeys(container: HTMLElement, grid: GridKeys): void {
+/** `listening`: the listener's options (a scene's `untilDestroyed`, so no key reaches a destroyed board). */
+export function gridKeys(container: HTMLElement, grid: GridKeys, listening?: AddEventListenerOptions): void {
   const { columns, rows } = grid;
   const clamp = (n: number, size: number) => Math.min(size - 1, Math.max(0, n));
   container.addEventListener('keydown', (e) => {
@@ -40,5 +41,5 @@ export function gridKeys(container: HTMLElement, grid: GridKeys): void {
     else return;
     e.preventDefault();
     e.stopPropagation();
-  });
+  }, listening);
 }

@@ -65,9 +65,13 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   void refreshOnline();
   const onlineTimer = window.setInterval(refreshOnline, 5000);
 
+  // Ranked play leads the lobby across its width: the site's headline game, seen before anything is scrolled.
+  ranked.card.classList.add('wide', 'ranked-lead');
+  ranked.card.id = 'ranked-card';
   view.append(
-    // Your name, then the live rooms (what a player came for), then how to start each game.
+    // Ranked play, your name, then the live rooms (what a player came for), then how to start each game.
     h('section', { class: 'lobby' },
+      ranked.card,
       h('div', { class: 'card wide you-bar' },
         h('h2', {}, 'You'),
         h('label', {}, 'Display name ', nameInput),
@@ -80,7 +84,6 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
             list)),
         empty),
       ...gameCards,
-      ranked.card,
       h('div', { class: 'card wide' },
         h('h2', {}, 'Online now'),
         onlineList)));

@@ -17,6 +17,8 @@ export { savedName, saveName } from './name';
 export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`, { urlBuilder: withoutToken });
 
 const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
+/** When the room's token was last known good (joined, or reconnected with it): ms since the epoch. */
+const tokenAtKey = (roomId: string) => `parlor:token-at:${roomId}`;
 const STATS_KEY = 'parlor:stats-key';
 
 /**
@@ -38,6 +40,7 @@ const handedOver = new Map<string, Room>();
 
 export function rememberRoom(room: Room): void {
   sessionStorage.setItem(tokenKey(room.roomId), room.reconnectionToken);
+  sessionStorage.setItem(tokenAtKey(room.roomId), String(Date.now()));
 }
 
 export function handOver(room: Room): void {
@@ -50,6 +53,11 @@ const CLOSED_ON_PURPOSE = new Set([1000, 4000]);
 let reopenedAt: number[] = [];
 /** The room a lost connection is reopening: its next enterRoom keeps trying the token for a while. */
 let reopening: string | null = null;
+/**
+ * The seat the page is trying to get back to (a reload with its token, or a reopen after a lost
+ * connection): its room, and when its token was last good. Read when opening the room fails.
+ */
+let seatSought: { roomId: string; goodAt: number } | null = null;
 /**
  * Tries of a reopened room's token, 1 s, 2 s, 3 s and 4 s apart: a server restarted on a busy
  * machine may refuse a first try (its rooms still being restored), and a token dropped then
@@ -84,6 +92,8 @@ export function reopenOnLoss(room: Room): void {
     if (reopenedAt.length >= 3) return givenUp();
     reopenedAt.push(Date.now());
     reopening = room.roomId;
+    // Kept here: the view closing before the reopen may forget the token (and its time) first.
+    seatSought = { roomId: room.roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(room.roomId))) || 0 };
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
 }
@@ -108,6 +118,30 @@ export function leaveTable(room: Room): void {
 
 export function forgetRoom(roomId: string): void {
   sessionStorage.removeItem(tokenKey(roomId));
+  sessionStorage.removeItem(tokenAtKey(roomId));
+}
+
+
+/** The matchmaker's "no such room": the SDK's MatchMakeError carries the HTTP status (404), a ServerError Colyseus's code (MATCHMAKE_INVALID_ROOM_ID). */
+const NO_SUCH_ROOM = new Set<unknown>([404, 522]);
+
+/**
+ * Why a table this page held a seat at is gone, in words. A server without Redis keeps its
+ * games in memory only: a restart ends them all, and the player, reconnecting, finds no such
+ * room. Told apart from a game that simply ended while the player was away by the server's
+ * uptime (`/healthz`): shorter than the time since the seat's token was last good means the
+ * server restarted meanwhile.
+ */
+async function whyTheSeatIsGone(goodAt: number): Promise<string> {
+  try {
+    const { uptimeSeconds } = (await (await fetch('/healthz')).json()) as { uptimeSeconds?: unknown };
+    if (typeof uptimeSeconds === 'number' && uptimeSeconds * 1000 < Date.now() - goodAt) {
+      return 'Your game has ended: the server restarted, and it does not keep games across a restart. Start a new one here.';
+    }
+  } catch {
+    // No answer: the words below are true either way.
+  }
+  return 'Your game has ended while you were away: the table is closed. Start a new one here.';
 }
 
 /**
@@ -132,6 +166,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
         if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
       }
     }
+    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(roomId))) || 0 };
     forgetRoom(roomId);
   }
   const view = document.getElementById('view');
@@ -186,13 +221,17 @@ export async function openTable<S>(roomId: string, options: Record<string, unkno
   let room: Room<any, S>;
   try {
     room = (await enterRoom(roomId, options)) as Room<any, S>;
+    seatSought = null;
   } catch (err) {
     const view = document.getElementById('view');
     if (isSomeoneElsesGame(err) && view) {
       await offerToWatch(view, roomId);
       return null;
     }
-    toast(`Could not open ${what} ${roomId}: ${(err as Error).message}`);
+    const lost = seatSought?.roomId === roomId ? seatSought : null;
+    seatSought = null;
+    if (lost && NO_SUCH_ROOM.has((err as { code?: unknown })?.code)) toast(await whyTheSeatIsGone(lost.goodAt), 'error', 15000);
+    else toast(`Could not open the ${what}: ${(err as Error).message}`);
     forgetRefusedToken(err);
     location.hash = '#/';
     return null;

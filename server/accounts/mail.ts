@@ -7,6 +7,12 @@ import type nodemailer from 'nodemailer';
 import { log } from '../log';
 
 export interface ResetMailer {
+  /**
+   * Where the link goes: 'mail' (SMTP_URL) or the server's 'log' (no mail configured). The
+   * forgot-password answer says which, so the page does not promise a mail that never leaves;
+   * it is the server's setting, the same for every address (no account enumeration).
+   */
+  readonly delivery: 'mail' | 'log';
   send(to: string, link: string): Promise<void>;
   close(): void;
 }
@@ -14,8 +20,9 @@ export interface ResetMailer {
 export function resetMailer(smtpUrl: string | undefined, from = 'Parlor <no-reply@localhost>'): ResetMailer {
   if (!smtpUrl) {
     return {
+      delivery: 'log',
       async send(to, link) {
-        log.warn({ to }, `password reset asked for ${to}; no SMTP_URL, so the link is here for the operator: ${link}`);
+        log.warn({ to }, `password reset asked for ${to}; no SMTP_URL is set, so no mail goes out: give the player this link (valid 30 minutes): ${link}`);
       },
       close() {},
     };
@@ -25,6 +32,7 @@ export function resetMailer(smtpUrl: string | undefined, from = 'Parlor <no-repl
   const { createTransport } = require('nodemailer') as typeof nodemailer;
   const transport = createTransport(smtpUrl);
   return {
+    delivery: 'mail',
     async send(to, link) {
       await transport.sendMail({
         from,

@@ -294,7 +294,8 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       const link = `${options.publicUrl()}${prefix}/reset-password?token=${signResetToken({ id: found.id, name: found.name, v: found.tokenVersion })}`;
       void mailer.send(address, link).catch((err: unknown) => log.error({ err: { message: (err as Error)?.message } }, 'password reset mail failed'));
     }
-    return true;
+    // Where a link would go (the server's mail setting, not whether the address has an account).
+    return { ok: true, delivery: mailer.delivery };
   }));
 
   app.get(`${prefix}/reset-password`, (req, res) => {
@@ -366,13 +367,18 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The reset link's page: a plain form, no script (the client's CSP allows none inline). */
+/**
+ * The reset link's page: a plain form, no script (the client's CSP allows none inline), styled by
+ * /reset-password.css, a file of the built client (client/public): the same policy refuses inline styles.
+ */
 function resetPage(action: string, token: string, message = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Parlor: new password</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem">
-<h1>Choose a new password</h1>${message ? `<p role="status">${escapeHtml(message)}</p>` : ''}
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Parlor: new password</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/reset-password.css"></head>
+<body><header class="topbar"><a class="brand" href="/">Parlor</a></header>
+<main class="reset"><h1>Choose a new password</h1>${message ? `<p class="status" role="status">${escapeHtml(message)}</p>` : ''}
 ${token ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}">
-<label>New password (at least 8 characters)<br><input type="password" name="password" minlength="8" maxlength="128" autocomplete="new-password" required></label>
-<p><button type="submit">Save</button></p></form>` : '<p><a href="/">Back to Parlor</a></p>'}
-</body></html>`;
+<p><label for="new-password">New password <span class="hint">(at least 8 characters, not a common one)</span></label>
+<input id="new-password" type="password" name="password" minlength="8" maxlength="128" autocomplete="new-password" required></p>
+<p><button type="submit">Save the new password</button></p></form>` : '<p><a class="button" href="/">Back to Parlor</a></p>'}
+</main></body></html>`;
 }

@@ -123,6 +123,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   override async onDrop(client: Client) {
+    // A watcher holds no seat: one whose browser closed leaves at once (onLeave follows), rather than staying
+    // listed as watching for the whole reconnection window. A watcher back online joins as a new one.
+    if (this.spectatorIds.has(client.sessionId)) return;
     const row = this.state.players.get(client.sessionId);
     if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
     this.afterChange();

@@ -36,7 +36,7 @@ async function checkFinishedAnalysis(page: Page): Promise<void> {
   expect(await page.locator('#analysis').getAttribute('data-deep')).toBe('13');
   expect(await page.locator('#analysis-graph').getAttribute('data-positions')).toBe('13');
   expect(await page.locator('#analysis-graph path').count()).toBe(1);
-  expect(await page.locator('#analysis-status').innerText()).toBe('Done: 13 positions, deep');
+  expect(await page.locator('#analysis-status').innerText()).toBe('Done: 13 positions judged');
   // Then the worker deepens each position short of the computer's depth, and says when every one has it.
   await page.locator('#analysis[data-deepening="done"]').waitFor({ timeout: 120000 });
   expect(await page.locator('#analysis-depth').innerText()).toBe("Every position searched to the computer's depth (8 plies).");

@@ -8,6 +8,7 @@ import { startTestServer } from './server';
 import { boardOf, stoneAt } from './gomoku-client';
 import { execFileSync } from 'node:child_process';
 import { buildOnce } from './server-build';
+import { CLIENT_SOURCES } from '../../scripts/build-freshness.cjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -25,7 +26,7 @@ export const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR || path.resolve(__
  */
 export function buildClient(variant?: { config: string; outDir: string; sources: readonly string[] }): void {
   const outDir = variant?.outDir ?? CLIENT_DIR;
-  buildOnce(`client ${outDir}`, ['client', 'shared', 'tsconfig.json', 'package-lock.json', ...(variant?.sources ?? [])], () => {
+  buildOnce(`client ${outDir}`, [...CLIENT_SOURCES, ...(variant?.sources ?? [])], () => {
     execFileSync(process.execPath, [path.resolve(__dirname, '../../node_modules/vite/bin/vite.js'), 'build', '--config', variant?.config ?? 'client/vite.config.mjs'], {
       cwd: path.resolve(__dirname, '../..'),
       stdio: 'pipe',

@@ -7,24 +7,10 @@
  * leaves is newer than every source it reads.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DIST, ROOT, SERVER_SOURCES, isFresh, stampOf, writeStamp } from '../../scripts/build-freshness.cjs';
 import { lock, unlock } from './pid-lock';
-
-const ROOT = path.resolve(__dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
-/** What every build reads, besides a test project's own directory. */
-const SOURCES = ['server', 'shared', 'scripts/bundle-server.mjs', 'scripts/parlor-launcher.cjs', 'tsconfig.json', 'package-lock.json'];
-
-/** The newest modification time (ms) under `entry`, a file or a directory. */
-function newest(entry: string): number {
-  const stat = statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let max = stat.mtimeMs;
-  for (const child of readdirSync(entry)) max = Math.max(max, newest(path.join(entry, child)));
-  return max;
-}
 
 /** Blocks this thread for `ms` (the build is synchronous, and so is waiting for another's). */
 function pause(ms: number): void {
@@ -39,9 +25,9 @@ function pause(ms: number): void {
  */
 export function buildOnce(name: string, sources: readonly string[], build: () => void): void {
   mkdirSync(DIST, { recursive: true });
-  const stamp = path.join(DIST, `.test-build-${name.replace(/[^\w]+/g, '_')}`);
-  const paths = sources.map((s) => path.resolve(ROOT, s));
-  const fresh = () => (statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0) > Math.max(...paths.map(newest));
+  // The staleness check and the stamps are `npm start`'s too (scripts/build-freshness.cjs).
+  const stamp = stampOf(name);
+  const fresh = () => isFresh(stamp, sources);
   if (fresh()) return;
   const held = path.join(DIST, '.test-build.lock');
   for (const deadline = Date.now() + 600_000; !lock(held); pause(200)) {
@@ -52,8 +38,7 @@ export function buildOnce(name: string, sources: readonly string[], build: () =>
     const started = new Date();
     build();
     // Stamped with the time the build began: a source saved during it makes the next call build again.
-    writeFileSync(stamp, '');
-    utimesSync(stamp, started, started);
+    writeStamp(stamp, started);
   } finally {
     unlock(held);
   }
@@ -62,7 +47,7 @@ export function buildOnce(name: string, sources: readonly string[], build: () =>
 /** `project`: another tsc project to build instead (a test's own server, run unbundled). */
 export function buildServer(project?: string): void {
   const name = project ? project.replace(/[^\w]+/g, '_') : 'server';
-  buildOnce(name, [...SOURCES, ...(project ? [path.dirname(project)] : [])], () => {
+  buildOnce(name, [...SERVER_SOURCES, ...(project ? [path.dirname(project)] : [])], () => {
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project ?? 'server/tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
     if (!project) execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
   });

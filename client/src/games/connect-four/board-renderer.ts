@@ -37,7 +37,7 @@ export class ConnectFourRenderer extends PictureScene<ConnectFourPicture> {
     this.app.stage.on('pointermove', (e) => this.pointAt(this.grid.columnAt(e.global.x)));
     this.app.stage.on('pointerleave', () => this.pointAt(null));
     this.app.stage.on('pointertap', (e) => drop(this.grid.columnAt(e.global.x)));
-    gridKeys(container, { columns: COLUMNS, rows: 1, start: () => 3, cursor: () => this.column, moveTo: (column) => this.pointAt(column), play: drop });
+    gridKeys(container, { columns: COLUMNS, rows: 1, start: () => 3, cursor: () => this.column, moveTo: (column) => this.pointAt(column), play: drop }, this.untilDestroyed);
   }
 
   private pointAt(column: number | null): void {

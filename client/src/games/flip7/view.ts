@@ -105,14 +105,14 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
   const stay = h('button', { id: 'stay', hidden: true, onclick: () => room.send('stay', {}) }, 'Stay');
   const risk = h('div', { id: 'risk', class: 'muted' });
   const summary = h('div', { id: 'round-summary', class: 'result', hidden: true });
-  const ticker = h('ul', { id: 'ticker', class: 'ticker', 'aria-live': 'polite' });
+  const ticker = h('ul', { id: 'ticker', class: 'ticker', 'aria-live': 'polite', 'aria-labelledby': 'ticker-title' });
   const legend = h('p', { id: 'flip7-legend', class: 'flip7-legend muted' }, h('span', { class: 'dealer-mark', 'aria-hidden': 'true' }, '◆'), ' Dealer — deals this round; play starts on their left');
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const canvasWrap = h('div', { id: 'flip7-table', class: 'board-wrap' });
   view.append(h('section', { class: 'table' }, canvasWrap,
     // The step controls first, right under the table on a phone: the lines below them come and go with the rounds.
     h('aside', { class: 'side' }, review.controls, badge, banner, h('div', { class: 'choices' }, start, hit, stay), risk, summary,
-      h('h3', { class: 'ticker-title' }, 'Table talk'), ticker, legend, spectators,
+      h('h3', { class: 'ticker-title', id: 'ticker-title' }, 'Game log'), ticker, legend, spectators,
       h('label', { class: 'share' }, 'Share this table ', h('input', { readonly: true, value: `${location.origin}/#/flip7/${roomId}` })))));
 
   const renderer = await table.mount(new TableRenderer(), canvasWrap);

@@ -99,12 +99,12 @@ export class BoardRenderer extends FittedScene {
       this.focused = true;
       this.drawGhost();
       this.requestRender();
-    });
+    }, this.untilDestroyed);
     container.addEventListener('blur', () => {
       this.focused = false;
       this.drawGhost();
       this.requestRender();
-    });
+    }, this.untilDestroyed);
     gridKeys(container, {
       columns: SIZE,
       rows: SIZE,
@@ -114,7 +114,7 @@ export class BoardRenderer extends FittedScene {
       active: () => this.keyboardPlays(),
       moveTo: (cell) => this.setCursor(cell),
       play: (cell) => this.ghostColour(cell) !== null && this.onCellClick(cell % SIZE, Math.floor(cell / SIZE)),
-    });
+    }, this.untilDestroyed);
   }
 
   private setCursor(cell: number): void {

@@ -38,15 +38,15 @@ export class GridRenderer extends PictureScene<GridPicture> {
       this.focused = on;
       this.layout();
     };
-    container.addEventListener('focus', focus(true));
-    container.addEventListener('blur', focus(false));
+    container.addEventListener('focus', focus(true), this.untilDestroyed);
+    container.addEventListener('blur', focus(false), this.untilDestroyed);
     gridKeys(container, { columns: 3, rows: 3, start: () => 4, cursor: () => this.cursor, play, moveTo: (cell) => {
       this.cursor = cell;
       // Published for tests and tools: the cursor's cell index.
       this.app.canvas.dataset.cursor = String(cell);
       this.onCursor(cell);
       this.layout();
-    } });
+    } }, this.untilDestroyed);
   }
 
   protected layout(): void {

@@ -16,7 +16,7 @@ import type { BoardPicture } from '../board-renderer';
 import { analyseInWorker } from './engine-worker';
 import { EvaluationGraph } from './graph';
 import type { BothThreats } from './protocol';
-import { MARK_SYMBOL, MARK_WORD, lineWords, verdictWords } from './words';
+import { MARK_SYMBOL, MARK_WORD, choiceSentence, lineWords, verdictWords } from './words';
 import './analysis.css';
 
 export interface GamePanelOptions {
@@ -134,7 +134,7 @@ export class GameAnalysisPanel {
     const deepCount = this.deep.filter(Boolean).length;
     const quickCount = this.quick.filter(Boolean).length;
     this.progress.value = (quickCount + deepCount) / (2 * this.positions);
-    this.status.textContent = this.done ? `Done: ${this.positions} positions, deep` : deepCount > 0 ? `Deep pass: ${deepCount} of ${this.positions}` : `Quick look: ${quickCount} of ${this.positions}`;
+    this.status.textContent = this.done ? `Done: ${this.positions} positions judged` : deepCount > 0 ? `Deep pass: ${deepCount} of ${this.positions}` : `Quick look: ${quickCount} of ${this.positions}`;
     this.element.dataset.state = this.done ? 'done' : 'running';
     // Published for tests and tools: how many positions have a deep verdict, how many are as deep as the computer searches.
     this.element.dataset.deep = String(deepCount);
@@ -188,11 +188,9 @@ export class GameAnalysisPanel {
   }
 
   private renderChoices(): void {
-    const word = { black: 'Black', white: 'White', place_more: 'two more stones' } as const;
-    this.choiceWords.textContent = this.choices.map((c) => {
-      const same = c.chosen === c.engine;
-      return `With ${c.stones} stones, ${word[c.chosen]} was chosen; the engine ${same ? 'agrees' : `would choose ${word[c.engine]}`} (White ${c.forWhite >= 0 ? '+' : ''}${Math.round(c.forWhite)}).`;
-    }).join(' ');
+    this.choiceWords.textContent = this.choices
+      .map((c) => `${choiceSentence(c.stones, c.chosen, c.engine)} (White ${c.forWhite >= 0 ? '+' : ''}${Math.round(c.forWhite)}).`)
+      .join(' ');
     this.choiceWords.hidden = this.choices.length === 0;
   }
 
