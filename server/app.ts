@@ -30,7 +30,7 @@ import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
 import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore } from './persistence/room-store';
-import { reportOutages } from './redis-connection';
+import { connectRedis, reportOutages } from './redis-connection';
 import { online } from './presence/online';
 import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
 import { httpSide } from './http/setup';
@@ -266,13 +266,10 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
 async function redisServices(url: string) {
   const { RedisPresence } = await import('@colyseus/redis-presence');
   const { RedisDriver } = await import('@colyseus/redis-driver');
-  const presence = new RedisPresence(url);
-  const driver = new RedisDriver(url);
-  // Colyseus's own connections: without a listener ioredis prints every failed retry as an unhandled error.
-  type Connection = Parameters<typeof reportOutages>[0];
-  const { pub, sub } = presence as unknown as { pub: Connection; sub: Connection };
-  reportOutages(pub, 'Colyseus presence (pub)');
-  reportOutages(sub, 'Colyseus presence (sub)');
-  reportOutages((driver as unknown as { _client: Connection })._client, 'Colyseus room driver');
+  // Colyseus's own connections, made as ours are (connectRedis: reconnecting soon after an
+  // outage, and one line for it); the presence's subscriber is a copy of its publisher.
+  const presence = new RedisPresence(connectRedis(url, {}, 'Colyseus presence (pub)'));
+  const driver = new RedisDriver(connectRedis(url, {}, 'Colyseus room driver'));
+  reportOutages((presence as unknown as { sub: Parameters<typeof reportOutages>[0] }).sub, 'Colyseus presence (sub)');
   return { presence, driver };
 }

@@ -80,6 +80,13 @@ export function safeUrl(url: string): string {
 const UNTRUE_COLYSEUS_LINE = /onAuth\(\) defined at the instance level will be ignored/;
 
 /**
+ * @colyseus/redis-presence's line for every failed try of its connections while Redis is away
+ * (one every few hundred ms of an outage). server/redis-connection.ts already tells each outage
+ * of those connections in one line when it is lost and one when it is back: these go to debug.
+ */
+const PRESENCE_RETRY_LINE = /^RedisPresence: (pub|sub) connection error/;
+
+/**
  * @colyseus/auth logs every refused sign-in or sign-up as an error, with its stack: a wrong
  * password, a taken email or name. Those are answers to the asker (and the sign-in limits count
  * them), not faults of the server: they go to the debug level. Its own refusals are plain Errors
@@ -95,7 +102,8 @@ export function isRefusalAnswer(err: Error): boolean {
 export const colyseusLogger = (() => {
   const write = (wanted: 'trace' | 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const err = args.find((a): a is Error => a instanceof Error);
-    const level = wanted === 'error' && err && isRefusalAnswer(err) ? 'debug' : wanted;
+    const retry = typeof args[0] === 'string' && PRESENCE_RETRY_LINE.test(args[0]);
+    const level = retry || (wanted === 'error' && err && isRefusalAnswer(err)) ? 'debug' : wanted;
     if (!log.isLevelEnabled(level)) return;
     const msg = format(...args.map((a) => (a instanceof Error ? a.message : a)));
     if (UNTRUE_COLYSEUS_LINE.test(msg)) return;

@@ -6,7 +6,7 @@
  *
  * Nothing is shown that is not saved, also while Redis is slow or away: an action's save is
  * tried again until it lands or its bound runs out (SAVE_WAIT_MS from when the action
- * arrived); meanwhile the room's clients are told `storage_waiting`, and actions wait in
+ * arrived), the moment the connection is back; meanwhile the room's clients are told `storage_waiting`, and actions wait in
  * order behind it. An action whose bound ran out is refused and undone by the room, from the
  * last snapshot that was saved (`committed`).
  */
@@ -18,7 +18,10 @@ import { saveWaitMs } from '../timings';
 
 /** How long a save may take before the room tells its clients that storage is slow. */
 const SLOW_SAVE_MS = 500;
-/** The pause between two tries of a save while Redis is away (a try fails at once then). */
+/**
+ * The pause before a save that failed with Redis answering is tried again. While the connection
+ * is lost there is no timer: the save is tried again the moment it is ready (RoomStore.reconnected).
+ */
 const RETRY_MS = 100;
 /** How long a returning player's new reconnection token is waited for before the room goes on. */
 const TOKEN_WAIT_MS = 500;
@@ -108,7 +111,7 @@ export class RoomPersistence {
             this.log.warn({ tries, waitedMs: Math.round(performance.now() - arrivedAt), err: { message: (err as Error).message } }, 'Redis away: the action is refused and undone');
             return false;
           }
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+          if ((await store.reconnected(deadline - performance.now())) === 'up') await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
         }
       }
     } finally {

@@ -8,7 +8,7 @@
  * (`parlor:owners`: room id -> room type and process id): every process looks for orphans
  * every few seconds, and reading that hash costs the same whatever the snapshots weigh.
  */
-import type Redis from 'ioredis';
+import type { ChainableCommander, default as Redis } from 'ioredis';
 import { connectRedis } from '../redis-connection';
 
 /** A room and the process that hosts it. */
@@ -41,8 +41,15 @@ export interface RoomStore {
    * snapshot holds every reconnection token, so the tokens written since are dropped.
    * Fails at once while Redis is away (no write is queued to land later: the caller decides
    * whether to try again or to undo the action), and a write sent twice logs its entry once.
+   * A save sent before the connection was lost fails when it is lost: its answer never comes.
    */
   save(room: SavedRoom, logEntry?: { seq: number; entry: unknown }): Promise<void>;
+  /**
+   * After a save failed: 'up' at once when the saves' connection is up (the save failed for
+   * another reason); else waits until it is ready again ('back': try now) or `maxMs` passed
+   * ('down'). A waiting save is sent the moment Redis answers again, not at the next timer.
+   */
+  reconnected(maxMs: number): Promise<'up' | 'back' | 'down'>;
   /**
    * A reconnection token issued since the last snapshot (Colyseus issues a new one on every
    * return): a small write instead of the whole snapshot, when a player comes back.
@@ -135,6 +142,14 @@ export class RedisRoomStore implements RoomStore {
   private readonly redis: Redis;
   /** The snapshots' own connection: a save never waits in a queue to land after the room gave up on it. */
   private readonly saves: Redis;
+  /**
+   * How to fail each save sent and not yet answered. ioredis, told not to resend what a lost
+   * connection left unanswered, drops those commands without settling them: a room would wait
+   * for that save for ever (its table stood still after a Redis restart until the process went).
+   */
+  private readonly unanswered = new Set<(err: Error) => void>();
+  /** The saves of this event-loop turn, sent together at its end. */
+  private batch: ChainableCommander | null = null;
 
   constructor(url: string) {
     // Keep trying through a Redis restart; commands wait in the offline queue meanwhile.
@@ -144,11 +159,19 @@ export class RedisRoomStore implements RoomStore {
     // No offline queue and no resending after a reconnection: while Redis is away a save fails
     // at once, and the room (room-persistence.ts) tries again or undoes the action — a write
     // queued here could land after the room told its players the action was refused.
-    this.saves = connectRedis(url, { maxRetriesPerRequest: null, enableOfflineQueue: false, autoResendUnfulfilledCommands: false, enableAutoPipelining: true }, 'room saves');
-    // A save is one command (a script runs atomically, as the MULTI it replaces did), so
-    // auto-pipelining sends the saves of every room that moved in one event-loop turn in one
-    // write and one round trip; a MULTI is always a round trip of its own.
+    // Not ioredis's auto-pipelining: it runs one pipeline at a time, and a pipeline the lost
+    // connection left unanswered is never settled (not resent), so every later save waited
+    // behind it for good — every table of the process stood still after a Redis restart.
+    this.saves = connectRedis(url, { maxRetriesPerRequest: null, enableOfflineQueue: false, autoResendUnfulfilledCommands: false }, 'room saves');
+    // A save is one command (a script runs atomically, as the MULTI it replaces did), so one
+    // pipeline sends the saves of every room that moved in one event-loop turn in one write and
+    // one round trip (`batch`); a MULTI is always a round trip of its own.
     this.saves.defineCommand('parlorSave', { numberOfKeys: 4, lua: SAVE_SCRIPT });
+    this.saves.on('close', () => {
+      const lost = new Error('Redis connection lost before the save was answered');
+      for (const fail of this.unanswered) fail(lost);
+      this.unanswered.clear();
+    });
     // The restore's claim is one command too: a thousand rooms restored 64 at a time wait for one round trip each, not three.
     this.redis.defineCommand('parlorClaim', { numberOfKeys: 3, lua: CLAIM_SCRIPT });
   }
@@ -162,8 +185,49 @@ export class RedisRoomStore implements RoomStore {
     // Only a save that finds the connection being made waits for it: the others are queued for
     // this turn's pipeline at once, without an extra promise and turn of the microtask queue.
     if (this.saves.status !== 'ready') await this.savesConnected();
-    const save = (this.saves as unknown as { parlorSave: (...args: string[]) => Promise<unknown> }).parlorSave;
-    await save.call(this.saves, key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, TTL_ARG, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES_ARG);
+    const args = [key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, TTL_ARG, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES_ARG];
+    // Settled by its answer, or failed when the connection is lost first (the room then tries it
+    // again: the script is safe to run twice, in case Redis ran it and only the answer was lost).
+    await new Promise<void>((resolve, reject) => {
+      this.unanswered.add(reject);
+      const batch = this.batchOfThisTurn() as unknown as { parlorSave: (...args: unknown[]) => unknown };
+      batch.parlorSave(...args, (err: Error | null) => {
+        this.unanswered.delete(reject);
+        if (err) reject(err);
+        else resolve();
+      });
+    });
+  }
+
+  private batchOfThisTurn(): ChainableCommander {
+    if (this.batch) return this.batch;
+    const batch = (this.batch = this.saves.pipeline());
+    // After the I/O of this turn (as auto-pipelining does): the saves it caused go in one write.
+    setImmediate(() => {
+      this.batch = null;
+      // Each save hears its own answer (its callback); a connection lost fails them all (`unanswered`).
+      batch.exec().catch(() => undefined);
+    });
+    return batch;
+  }
+
+  async reconnected(maxMs: number): Promise<'up' | 'back' | 'down'> {
+    const saves = this.saves;
+    if (saves.status === 'ready') return 'up';
+    if (saves.status === 'end' || maxMs <= 0) return 'down';
+    return new Promise((resolve) => {
+      const done = (how: 'back' | 'down') => () => {
+        clearTimeout(timer);
+        saves.off('ready', back);
+        saves.off('end', down);
+        resolve(how);
+      };
+      const back = done('back');
+      const down = done('down');
+      const timer = setTimeout(down, maxMs);
+      saves.once('ready', back);
+      saves.once('end', down);
+    });
   }
 
   /**

@@ -134,7 +134,7 @@ function track(child: ChildProcess): ChildProcess {
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   const script = process.env.BENCH_SERVER_SCRIPT ?? path.join(ROOT, 'dist/server/parlor.js');
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', PUBLIC_ADDRESS: '', CLIENT_DIR: '', RATE_LIMIT_EXEMPT_LOOPBACK: 'true' };
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', PUBLIC_ADDRESS: '', CLIENT_DIR: '', RATE_LIMIT_EXEMPT_LOOPBACK: 'true', METRICS_TOKEN };
   const child = track(spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'inherit'] }));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it listened`)));
@@ -467,8 +467,11 @@ function printP99Goal(rounds: Rounds): void {
 }
 
 /** The server's CPU time so far (ms, user + system, µs resolution), from its /metrics. */
+/** The server serves /metrics on its port only with a token (and then asks for it). */
+const METRICS_TOKEN = 'flood-bench-metrics-token';
+
 async function serverCpuMs(url: string): Promise<number> {
-  const text = await (await fetch(`${url.replace(/^ws/, 'http')}/metrics`)).text();
+  const text = await (await fetch(`${url.replace(/^ws/, 'http')}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   return Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1]) * 1000;
 }
 

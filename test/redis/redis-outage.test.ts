@@ -118,6 +118,30 @@ it('actions sent while Redis is away wait in order, unseen, and all land once it
   expect(proc!.child.exitCode).toBeNull();
 }, 60000);
 
+it('a save Redis took but had not answered when it died is sent again once Redis is back: the move is seen, and stored', async () => {
+  const { p1, p2 } = await gomokuPair(20000);
+  await act(p1, 'place', { x: 7, y: 7 }, [p1, p2]);
+  // Redis holds every write unanswered: the next move's save is sent and waits for its answer.
+  const admin = new Redis({ port: redisPort });
+  await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+  admin.disconnect();
+  const waiting = nextMessage(p2, 'storage_waiting', 5000);
+  p2.send('place', { x: 0, y: 0 });
+  await waiting;
+  // Redis dies with the save unanswered (its connection is lost), and comes back on its data.
+  await stopRedis();
+  redisProc = await startRedis();
+  for (const r of [p1, p2]) await waitForState(r, (s) => s.turn === 2, 15000);
+  expect(movesOf(p1)).toEqual([7 * 15 + 7, 0]);
+  const redis = new Redis({ port: redisPort });
+  const stored = JSON.parse((await redis.get(`parlor:room:${p1.roomId}`))!);
+  redis.disconnect();
+  expect(stored.snapshot.game.turn).toBe(2);
+  // The game plays on.
+  await act(p1, 'place', { x: 8, y: 7 }, [p1, p2]);
+  expect(movesOf(p2)).toEqual([7 * 15 + 7, 0, 7 * 15 + 8]);
+}, 60000);
+
 it('past SAVE_WAIT_MS the waiting actions are refused and undone; the game plays on once Redis is back', async () => {
   const { p1, p2 } = await gomokuPair(1500);
   await stopRedis();
@@ -181,6 +205,8 @@ it('Redis restarts in the middle of play (AOF): no acknowledged move is lost and
   expect(proc!.output.join('')).not.toContain('Unhandled error event');
   const lost = lostLines();
   expect(new Set(lost).size).toBe(lost.length);
+  // Colyseus's presence tells every failed try too: folded into its connections' one line.
+  expect(proc!.output.join('')).not.toMatch(/RedisPresence: (pub|sub) connection error/);
   await waitUntil(() => proc!.output.join('').includes('Redis connection back'), 'the connections logged their return');
 }, 60000);
 

@@ -17,3 +17,18 @@ it('a refusal @colyseus/auth logs as an error goes to debug; any other error sta
     errors.mockRestore();
   }
 });
+
+it("@colyseus/redis-presence's line for each failed try while Redis is away goes to debug (the outage has its one line); its other warnings stay", () => {
+  const warnings = jest.spyOn(log, 'warn').mockImplementation(() => undefined); // kept off the test output
+  try {
+    for (let i = 0; i < 40; i++) {
+      colyseusLogger.warn('RedisPresence: pub connection error:', 'connect ECONNREFUSED 127.0.0.1:6379');
+      colyseusLogger.warn('RedisPresence: sub connection error:', 'connect ECONNREFUSED 127.0.0.1:6379');
+    }
+    expect(warnings).not.toHaveBeenCalled();
+    colyseusLogger.warn('RedisPresence: failed to re-subscribe:', 'READONLY');
+    expect(warnings).toHaveBeenCalledTimes(1);
+  } finally {
+    warnings.mockRestore();
+  }
+});
