@@ -82,7 +82,15 @@ export function roomLimitsOf(config: ParlorConfig): RoomLimits {
   return { create: rates.rooms, maxPerAddress: config.maxRoomsPerAddress ?? DEFAULT_ROOM_LIMITS.maxPerAddress, exemptLoopback: rates.exemptLoopback, keyPrefix: `${rates.keyPrefix}:rooms` };
 }
 
+/** Settings no longer read, with what replaced them: set, they stop the start rather than be ignored in silence. */
+const RETIRED: Record<string, string> = {
+  RANKED_SAME_ADDRESS_DAYS: 'accounts of one network are now paired, and their games are unrated until both have RANKED_ESTABLISHED_GAMES rated games (default 10): set that instead',
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfig {
+  for (const [name, instead] of Object.entries(RETIRED)) {
+    if (env[name] !== undefined) throw new Error(`${name} is no longer read: ${instead}`);
+  }
   const port = env.PORT === undefined ? 2567 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   return {
