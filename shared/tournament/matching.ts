@@ -37,7 +37,10 @@ const at = (list: number[], i: number) => list[((i % list.length) + list.length)
 
 class BlossomSolver {
   private readonly endpoint: Int32Array;
-  private readonly neighbend: number[][];
+  private readonly weight: Float64Array;
+  /** Remote endpoints of each vertex's edges, packed: those of v are neighbend[neighbStart[v] .. neighbStart[v + 1]). */
+  private readonly neighbend: Int32Array;
+  private readonly neighbStart: Int32Array;
   private readonly mate: Int32Array;
   private readonly label: Int32Array;
   private readonly labelend: Int32Array;
@@ -53,18 +56,28 @@ class BlossomSolver {
   private readonly allowedge: Uint8Array;
   private queue: number[] = [];
 
-  constructor(private readonly n: number, private readonly edges: readonly WeightedEdge[], private readonly maxCardinality: boolean) {
+  constructor(private readonly n: number, edges: readonly WeightedEdge[], private readonly maxCardinality: boolean) {
     const m = edges.length;
     let maxWeight = 0;
     for (const e of edges) maxWeight = Math.max(maxWeight, e.weight);
     this.endpoint = new Int32Array(2 * m);
-    this.neighbend = Array.from({ length: n }, () => []);
-    edges.forEach((e, k) => {
+    this.weight = new Float64Array(m);
+    this.neighbStart = new Int32Array(n + 1);
+    for (let k = 0; k < m; k++) {
+      const e = edges[k];
       this.endpoint[2 * k] = e.a;
       this.endpoint[2 * k + 1] = e.b;
-      this.neighbend[e.a].push(2 * k + 1);
-      this.neighbend[e.b].push(2 * k);
-    });
+      this.weight[k] = e.weight;
+      this.neighbStart[e.a + 1]++;
+      this.neighbStart[e.b + 1]++;
+    }
+    for (let v = 0; v < n; v++) this.neighbStart[v + 1] += this.neighbStart[v];
+    this.neighbend = new Int32Array(2 * m);
+    const fill = this.neighbStart.slice(0, n);
+    for (let k = 0; k < m; k++) {
+      this.neighbend[fill[this.endpoint[2 * k]]++] = 2 * k + 1;
+      this.neighbend[fill[this.endpoint[2 * k + 1]]++] = 2 * k;
+    }
     this.mate = new Int32Array(n).fill(-1);
     this.label = new Int32Array(2 * n);
     this.labelend = new Int32Array(2 * n).fill(-1);
@@ -81,8 +94,7 @@ class BlossomSolver {
   }
 
   private slack(k: number): number {
-    const e = this.edges[k];
-    return this.dualvar[e.a] + this.dualvar[e.b] - 2 * e.weight;
+    return this.dualvar[this.endpoint[2 * k]] + this.dualvar[this.endpoint[2 * k + 1]] - 2 * this.weight[k];
   }
 
   private leaves(b: number, out: number[] = []): number[] {
@@ -129,7 +141,8 @@ class BlossomSolver {
   }
 
   private addBlossom(base: number, k: number): void {
-    let { a: v, b: w } = this.edges[k];
+    let v = this.endpoint[2 * k];
+    let w = this.endpoint[2 * k + 1];
     const bb = this.inblossom[base];
     let bv = this.inblossom[v];
     let bw = this.inblossom[w];
@@ -171,11 +184,11 @@ class BlossomSolver {
     for (const child of path) {
       const lists: number[][] = this.blossombestedges[child]
         ? [this.blossombestedges[child]!]
-        : this.leaves(child).map((leaf) => this.neighbend[leaf].map((p) => p >> 1));
+        : this.leaves(child).map((leaf) => Array.from(this.neighbend.subarray(this.neighbStart[leaf], this.neighbStart[leaf + 1]), (p) => p >> 1));
       for (const list of lists) {
         for (const edge of list) {
-          let j = this.edges[edge].b;
-          if (this.inblossom[j] === b) j = this.edges[edge].a;
+          let j = this.endpoint[2 * edge + 1];
+          if (this.inblossom[j] === b) j = this.endpoint[2 * edge];
           const bj = this.inblossom[j];
           if (bj !== b && this.label[bj] === 1 && (bestedgeto[bj] === -1 || this.slack(edge) < this.slack(bestedgeto[bj]))) bestedgeto[bj] = edge;
         }
@@ -287,7 +300,8 @@ class BlossomSolver {
   }
 
   private augmentMatching(k: number): void {
-    const { a: v, b: w } = this.edges[k];
+    const v = this.endpoint[2 * k];
+    const w = this.endpoint[2 * k + 1];
     for (const [start, firstP] of [[v, 2 * k + 1], [w, 2 * k]]) {
       let s = start;
       let p = firstP;
@@ -320,7 +334,8 @@ class BlossomSolver {
       for (;;) {
         while (this.queue.length > 0 && !augmented) {
           const v = this.queue.pop()!;
-          for (const p of this.neighbend[v]) {
+          for (let q = this.neighbStart[v]; q < this.neighbStart[v + 1]; q++) {
+            const p = this.neighbend[q];
             const k = p >> 1;
             const w = this.endpoint[p];
             if (this.inblossom[v] === this.inblossom[w]) continue;
@@ -411,11 +426,11 @@ class BlossomSolver {
         if (deltatype === 2) {
           this.allowedge[deltaedge] = 1;
           // Grow from the end of the edge that is in an S blossom.
-          const { a, b } = this.edges[deltaedge];
-          this.queue.push(this.label[this.inblossom[a]] === 0 ? b : a);
+          const a = this.endpoint[2 * deltaedge];
+          this.queue.push(this.label[this.inblossom[a]] === 0 ? this.endpoint[2 * deltaedge + 1] : a);
         } else if (deltatype === 3) {
           this.allowedge[deltaedge] = 1;
-          this.queue.push(this.edges[deltaedge].a);
+          this.queue.push(this.endpoint[2 * deltaedge]);
         } else this.expandBlossom(deltablossom, false);
       }
       if (!augmented) break;
