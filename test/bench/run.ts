@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, analysis-cost, http-body, db, startup.
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, analysis-cost, http-body, db, startup, tournament.
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
 import { benchMoveLatency } from './move-latency.bench';
@@ -10,6 +10,7 @@ import { benchAnalysis, benchAnalysisCost } from './analysis.bench';
 import { benchHttpBody } from './http-body.bench';
 import { benchDatabase } from './db.bench';
 import { benchStartup } from './startup.bench';
+import { benchTournament } from './tournament.bench';
 
 const BENCHES: Record<string, () => void | Promise<void>> = {
   rules: benchGomokuRules,
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   'http-body': benchHttpBody,
   db: benchDatabase,
   startup: benchStartup,
+  tournament: benchTournament,
 };
 
 async function main() {
