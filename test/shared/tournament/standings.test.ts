@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { SwissTable, arenaOrder, arenaStandings, type ArenaEntry } from '../../../shared/tournament/standings';
+import { rankSwiss, type RoundOutcome } from '../../../shared/tournament/swiss-tiebreaks';
 
 describe('arena standings', () => {
   it('rank by score, then performance (none last), then rating', () => {
@@ -54,5 +55,40 @@ describe('Swiss table', () => {
     expect(t.addUnplayed('D', 1)).toBe(true);
     expect(t.rowOf('D')!.points).toBe(1.5);
     expect(t.rowOf('nobody')).toBeNull();
+  });
+});
+
+describe('Swiss table: kept incrementally, it equals ranking the whole table at once', () => {
+  it('for random results, including byes, every page and row matches rankSwiss', () => {
+    const results = fc.array(fc.oneof(
+      fc.tuple(fc.constant('game' as const), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 7 }), fc.constantFrom(0 as const, 0.5 as const, 1 as const)),
+      fc.tuple(fc.constant('unplayed' as const), fc.integer({ min: 0, max: 7 }), fc.constant(0), fc.constantFrom(0 as const, 0.5 as const, 1 as const)),
+    ), { maxLength: 30 });
+    fc.assert(
+      fc.property(results, fc.array(fc.integer({ min: 1400, max: 1402 }), { minLength: 8, maxLength: 8 }), (events, ratings) => {
+        const t = new SwissTable();
+        const records = new Map<string, { id: string; rating: number; rounds: RoundOutcome[] }>();
+        ratings.forEach((rating, i) => {
+          t.addPlayer(`p${i}`, rating);
+          records.set(`p${i}`, { id: `p${i}`, rating, rounds: [] });
+        });
+        for (const [kind, x, y, s] of events) {
+          if (kind === 'game') {
+            if (x === y) continue;
+            t.addGame(`p${x}`, `p${y}`, s);
+            records.get(`p${x}`)!.rounds.push({ kind: 'game', opponent: `p${y}`, score: s });
+            records.get(`p${y}`)!.rounds.push({ kind: 'game', opponent: `p${x}`, score: (1 - s) as 0 | 0.5 | 1 });
+          } else {
+            t.addUnplayed(`p${x}`, s);
+            records.get(`p${x}`)!.rounds.push({ kind: 'unplayed', score: s });
+          }
+        }
+        const expected = rankSwiss([...records.values()]);
+        expect(t.page(1, 8)).toEqual(expected);
+        expect(t.page(3, 2)).toEqual(expected.slice(2, 4));
+        for (const row of expected) expect(t.rowOf(row.id)).toEqual(row);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
