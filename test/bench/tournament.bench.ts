@@ -1,7 +1,7 @@
 /**
  * Tournament rules at event scale: an arena wave of 1,000 waiting players, a Swiss round of
- * 500 players part-way through an event, and standings of 10,000 players read after each
- * result. Each figure is printed against its goal (the ratio is figure ÷ goal: below 1 meets it).
+ * 500 players part-way through an event, and standings of 10,000 players updated by one result
+ * and read. Each figure is printed against its goal (the ratio is figure ÷ goal: below 1 meets it).
  */
 import { Mulberry32, randomInt } from '../../shared/core/rng';
 import { pairArenaWave, type WaitingPlayer } from '../../shared/tournament/arena-pairing';
@@ -91,16 +91,19 @@ function benchStandings(): void {
   for (let i = 0; i < n; i++) swiss.addPlayer(`p${i}`, 800 + randomInt(rng, 1800));
   // Five rounds already played.
   for (let r = 0; r < 5; r++) for (let i = 0; i < n; i += 2) swiss.addGame(`p${(i + r * 37) % n}`, `p${(i + 1 + r * 91) % n}`, [0, 0.5, 1][randomInt(rng, 3)] as 0 | 0.5 | 1);
-  const swissAfterResult = Array.from({ length: 40 }, () => {
-    swiss.addGame(`p${randomInt(rng, n)}`, `p${randomInt(rng, n)}`, 1);
-    return timeMs(() => swiss.page(1, 100));
-  });
+  const swissAfterResult = Array.from({ length: 2000 }, () =>
+    timeMs(() => {
+      swiss.addGame(`p${randomInt(rng, n)}`, `p${randomInt(rng, n)}`, 1);
+      swiss.page(1, 100);
+      swiss.rowOf(`p${randomInt(rng, n)}`);
+    }),
+  );
   const swissCached = Array.from({ length: 2000 }, () => timeMs(() => {
     swiss.page(1, 100);
     swiss.rowOf(`p${randomInt(rng, n)}`);
   }));
-  report('Swiss table, 10,000 players, first read after a result p95', percentile(swissAfterResult, 95), 'ms', goal);
-  report('Swiss table, 10,000 players, further reads p95', percentile(swissCached, 95), 'ms', goal);
+  report('Swiss table, 10,000 players, result + read p95', percentile(swissAfterResult, 95), 'ms', goal);
+  report('Swiss table, 10,000 players, read p95', percentile(swissCached, 95), 'ms', goal);
 }
 
 export function benchTournament(): void {
