@@ -82,7 +82,9 @@ function pairGroup(group: readonly WaitingPlayer[], tieBreak: () => boolean): { 
  * same opening history (pass a seeded coin; the default gives it to the better-ranked player).
  */
 export function pairArenaWave(players: readonly WaitingPlayer[], tieBreak: () => boolean = () => true, groupSize = ARENA_GROUP_SIZE): ArenaWave {
-  const sorted = [...players].sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id));
+  // A player listed twice is paired once (the first listing counts): a wave never pairs anyone twice.
+  const unique = [...new Map([...players].reverse().map((p) => [p.id, p])).values()];
+  const sorted = unique.sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id));
   const size = Math.max(2, groupSize - (groupSize % 2));
   const pairs: ArenaPair[] = [];
   const waiting: string[] = [];

@@ -85,3 +85,12 @@ describe('arena pairing: properties', () => {
     );
   });
 });
+
+describe('arena pairing: hostile lists', () => {
+  it('a player listed twice is paired at most once', () => {
+    const wave = pairArenaWave([player('a', 1, 1500), player('a', 2, 1500), player('b', 3, 1500)]);
+    expect(wave.pairs).toHaveLength(1);
+    expect(wave.waiting).toEqual([]);
+    expect(pairArenaWave([])).toEqual({ pairs: [], waiting: [] });
+  });
+});
