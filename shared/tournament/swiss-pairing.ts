@@ -12,7 +12,7 @@
  */
 import { reject, type Rejected } from '../core/result';
 import { maxWeightMatching, type WeightedEdge } from './matching';
-import { chooseOpener, type OpenerHistory } from './opener';
+import { breaksAbsolute, chooseOpener, preferenceCost, type OpenerHistory } from './opener';
 
 export interface SwissPlayer {
   readonly id: string;
@@ -56,48 +56,77 @@ const halfPoints = (a: SwissPlayer, b: SwissPlayer) => Math.round(Math.abs(a.poi
 const TOP_BOTTOM_CAP = 50;
 const PREFERENCE_STEP = TOP_BOTTOM_CAP + 10;
 
-interface EdgeTiers {
-  readonly a: number;
-  readonly b: number;
-  /** Highest priority first: absolute opener breaks, score difference, repeated down-float, preferences + group order. */
-  readonly tiers: readonly [number, number, number, number];
+const TIERS = 4;
+
+/** Per player, what each way of assigning the opening costs them: read once, not once per edge. */
+interface OpenerCosts {
+  readonly breaksIfOpens: number;
+  readonly breaksIfFollows: number;
+  readonly prefIfOpens: number;
+  readonly prefIfFollows: number;
 }
 
-function edgeTiers(players: readonly SwissPlayer[], groupIndex: readonly number[], groupSize: readonly number[], i: number, j: number): EdgeTiers {
+const openerCosts = (h: OpenerHistory): OpenerCosts => ({
+  breaksIfOpens: Number(breaksAbsolute(h, true)),
+  breaksIfFollows: Number(breaksAbsolute(h, false)),
+  prefIfOpens: preferenceCost(h, true),
+  prefIfFollows: preferenceCost(h, false),
+});
+
+/**
+ * Writes edge (i, j)'s tiers, highest priority first: absolute opener breaks, score difference,
+ * repeated down-float, preferences with the group order. The opener part is that of the better
+ * of the two assignments, as `chooseOpener` will pick it.
+ */
+function writeTiers(out: Float64Array, at: number, players: readonly SwissPlayer[], costs: readonly OpenerCosts[], groupIndex: readonly number[], groupSize: readonly number[], i: number, j: number): void {
   const a = players[i];
   const b = players[j];
-  const opener = chooseOpener(a.openings, b.openings, true);
+  const ca = costs[i];
+  const cb = costs[j];
+  const breaksA = ca.breaksIfOpens + cb.breaksIfFollows;
+  const breaksB = ca.breaksIfFollows + cb.breaksIfOpens;
+  const prefA = ca.prefIfOpens + cb.prefIfFollows;
+  const prefB = ca.prefIfFollows + cb.prefIfOpens;
+  const aFirst = breaksA < breaksB || (breaksA === breaksB && prefA <= prefB);
   const diff = halfPoints(a, b);
   // The higher-scored player of a cross-group pair floats down; again after last round costs more.
   const higher = a.points > b.points ? a : b;
-  const repeatedFloat = diff > 0 && higher.floatedDown ? 1 : 0;
   let order: number;
   if (diff === 0) {
     // Dutch: the i-th of the top half meets the i-th of the bottom half.
-    const half = Math.floor(groupSize[i] / 2);
-    order = Math.min(TOP_BOTTOM_CAP, Math.abs(groupIndex[j] - groupIndex[i] - half));
+    order = Math.min(TOP_BOTTOM_CAP, Math.abs(groupIndex[j] - groupIndex[i] - Math.floor(groupSize[i] / 2)));
   } else {
     // A floater meets the top of the lower group.
     order = Math.min(TOP_BOTTOM_CAP, a.points > b.points ? groupIndex[j] : groupIndex[i]);
   }
-  return { a: i, b: j, tiers: [opener.absoluteBreaks, diff, repeatedFloat, opener.preference * PREFERENCE_STEP + order] };
+  out[at] = aFirst ? breaksA : breaksB;
+  out[at + 1] = diff;
+  out[at + 2] = diff > 0 && higher.floatedDown ? 1 : 0;
+  out[at + 3] = (aFirst ? prefA : prefB) * PREFERENCE_STEP + order;
 }
 
 /** Integer weights in which each tier outweighs the largest total the tiers below can reach in one matching. */
-function lexicographicWeights(tiered: readonly EdgeTiers[], vertexCount: number): WeightedEdge[] | null {
+function lexicographicWeights(ends: readonly number[], tiers: Float64Array, vertexCount: number): WeightedEdge[] | null {
+  const edgeCount = ends.length / 2;
   const pairsBound = Math.floor(vertexCount / 2) + 1;
-  const tierCount = 4;
-  const maxOf = Array.from({ length: tierCount }, (_, t) => tiered.reduce((m, e) => Math.max(m, e.tiers[t]), 0));
-  const factor = new Array<number>(tierCount).fill(1);
+  const maxOf = new Array<number>(TIERS).fill(0);
+  for (let e = 0; e < edgeCount; e++) for (let t = 0; t < TIERS; t++) maxOf[t] = Math.max(maxOf[t], tiers[e * TIERS + t]);
+  const factor = new Array<number>(TIERS).fill(1);
   let below = 0;
-  for (let t = tierCount - 1; t >= 0; t--) {
+  for (let t = TIERS - 1; t >= 0; t--) {
     factor[t] = below + 1;
     below += pairsBound * maxOf[t] * factor[t];
   }
   const base = below + 1;
   // Beyond 2^53 the weights stop being exact and the priorities would blur.
   if (!Number.isSafeInteger(base * 4)) return null;
-  return tiered.map((e) => ({ a: e.a, b: e.b, weight: base - e.tiers.reduce((s, v, t) => s + v * factor[t], 0) }));
+  const edges: WeightedEdge[] = new Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    let w = base;
+    for (let t = 0; t < TIERS; t++) w -= tiers[e * TIERS + t] * factor[t];
+    edges[e] = { a: ends[2 * e], b: ends[2 * e + 1], weight: w };
+  }
+  return edges;
 }
 
 /** The best pairing of exactly these players, or null when they cannot all be paired without a repeat. */
@@ -114,14 +143,18 @@ function pairAll(players: readonly SwissPlayer[], tieBreak: () => boolean): { pa
     start = end;
   }
   const met = players.map((p) => new Set(p.opponents));
-  const tiered: EdgeTiers[] = [];
-  for (let i = 0; i < players.length; i++) {
-    for (let j = i + 1; j < players.length; j++) {
+  const costs = players.map((p) => openerCosts(p.openings));
+  const n = players.length;
+  const ends: number[] = [];
+  const tiers = new Float64Array(((n * (n - 1)) / 2) * TIERS);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
       if (met[i].has(players[j].id) || met[j].has(players[i].id)) continue;
-      tiered.push(edgeTiers(players, groupIndex, groupSize, i, j));
+      writeTiers(tiers, (ends.length / 2) * TIERS, players, costs, groupIndex, groupSize, i, j);
+      ends.push(i, j);
     }
   }
-  const weighted = lexicographicWeights(tiered, players.length);
+  const weighted = lexicographicWeights(ends, tiers, n);
   if (!weighted) return 'too-large';
   const mate = maxWeightMatching(players.length, weighted, true);
   const pairs: SwissPair[] = [];
