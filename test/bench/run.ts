@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints figures, each with its ratio to a baseline measured in the same run.
- * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, analysis-cost, http-body, db, startup, redis-restart
+ * `node dist/test/bench/run.js NAME…` runs only the named ones: rules, latency, flood, computer, analysis, analysis-cost, http-body, db, startup, redis-restart, tournament
  * (`redis-restart --runs N` shortens that one; other arguments starting with `--` and their values are not names).
  */
 import { benchGomokuRules } from './gomoku-rules.bench';
@@ -12,6 +12,7 @@ import { benchHttpBody } from './http-body.bench';
 import { benchDatabase } from './db.bench';
 import { benchStartup } from './startup.bench';
 import { benchRedisRestart } from './redis-restart.bench';
+import { benchTournament } from './tournament.bench';
 
 const BENCHES: Record<string, () => void | Promise<void>> = {
   rules: benchGomokuRules,
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   db: benchDatabase,
   startup: benchStartup,
   'redis-restart': benchRedisRestart,
+  tournament: benchTournament,
 };
 
 async function main() {
