@@ -1,6 +1,6 @@
 // A jest reporter (package.json "jest.reporters"): after a run of several files, the slowest
 // tests with their times, and a warning naming any test over the limit (60 s). A test that long
-// is one a busy machine pushes past its timeout: split it or make it faster (issue 26). It
+// is one a busy machine pushes past its timeout: split it or make it faster. It
 // warns instead of failing: a test's time depends on the machine, and a red run must mean a bug.
 // Last, the failing tests with the head of each failure, between FAILURES_BEGIN and FAILURES_END:
 // CI keeps only the tail of a run's output, and jest's own summary of failures is skipped below

@@ -3,7 +3,7 @@
  * dist/server/parlor.js, what `npm start`, the Dockerfile, the cluster and the tests run: it
  * loads the one-file server beside it (parlor-server.js, scripts/bundle-server.mjs) through V8's
  * code cache. Node 22 keeps compiled code between starts (`module.enableCompileCache`); Node 20
- * does not, and parsing and compiling the 4 MB bundle is most of a start (issue 29: start to
+ * does not, and parsing and compiling the 4 MB bundle is most of a start (start to
  * listening ≤ 0.4 s). The cache is written once, when the server first listens (server/main.ts
  * calls `saveCodeCache` through `require.main`), so it holds what a start compiles. It lives
  * under the system's temp directory (PARLOR_CODE_CACHE_DIR to move it), named by the bundle's

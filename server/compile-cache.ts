@@ -4,7 +4,7 @@
  * restarted after a crash then loads its modules faster, and restores its rooms sooner.
  * Imported first by the entry point, before anything else is loaded: that covers tsc's build
  * (`npm run dev`). In the bundle `npm start` runs, Node has compiled the whole file before this
- * runs, so the cache covers only what loads later (docs/performance.md, "Start-up, session 11"),
+ * runs, so the cache covers only what loads later (docs/performance.md, "Start-up, 2026-11-24 (6a0929e): the server runs as one bundled file"),
  * and the bundle's launcher keeps a cache of the bundle itself, which Node 20 needs.
  */
 import nodeModule from 'node:module';

@@ -1,7 +1,7 @@
 /**
  * Sizes a Pixi app from the space its container actually has, and re-sizes it whenever that
  * space changes — the panel beside or below the board growing, a rotation, a window resize —
- * so a canvas never keeps an old size and spills over the controls next to it (issue 16).
+ * so a canvas never keeps an old size and spills over the controls next to it.
  * The container's size comes from the page's CSS layout (flex/grid); the canvas only follows it.
  */
 import type { Application } from 'pixi.js';

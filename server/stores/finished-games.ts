@@ -1,5 +1,5 @@
 /**
- * Finished games, kept so anyone can replay them at `#/replay/<id>` (issue 16, item 5):
+ * Finished games, kept so anyone can replay them at `#/replay/<id>`:
  * every finished Gomoku game (casual, ranked, against the computer) and every Flip 7 game.
  * In the database of record: `finished_games` (the whole game as jsonb) and
  * `finished_game_players`, which ranked players' pages list their games from.

@@ -6,7 +6,7 @@
  * watch it. Bots sit in the new room as its options make them. A seat a bot plays for a
  * player who left is not waited for, and gets no reservation.
  *
- * Rooms cost (issue 27): each vote counts as a room creation against the voter's address
+ * Rooms cost: each vote counts as a room creation against the voter's address
  * (room-budget.ts; refused `too_many_rooms` when its window is full), the new room's seats
  * are held under the players' addresses, and once a player takes their seat in the new room
  * the server takes them out of this one: nobody piles up finished rooms by rematching.

@@ -1,5 +1,5 @@
 /**
- * The Gomoku computer under attack (issue 27): one address asks for 40 level-3 games against the
+ * The Gomoku computer under attack: one address asks for 40 level-3 games against the
  * computer, moves whenever it is its turn and asks a rematch at each end (taking the new room),
  * retrying refused games every second. Meanwhile, from other addresses, another player's level-1
  * computer is timed (send → the computer's stone decoded; the 250 ms pause the server takes

@@ -5,7 +5,7 @@
  * lines. Then, one at a time through the real store (SqlRankedStore, a pg pool): the
  * leaderboard (top 50), a player page (the player and their 20 latest lines, as
  * GET /api/players/:id reads them) and a rated game's settlement (one transaction: the key, both
- * rows locked, two updates, two history lines). Goals (issue 29): page p95 ≤ 10 ms, settlement
+ * rows locked, two updates, two history lines). Goals: page p95 ≤ 10 ms, settlement
  * p95 ≤ 20 ms. The baseline is `SELECT 1` over the same pool: the round trip itself.
  */
 import { openPostgres } from '../../server/db/postgres';

@@ -13,9 +13,9 @@
  * Three floods: a seated player sending `place` with bad and valid-shaped payloads (answered with
  * invalid_payload / not_your_turn), a spectator sending a message type the room does not know
  * (answered with unknown_message), both written 500 frames at a time, and a player's well-formed
- * `place` written all in one socket write (issue 28: the server then has most of the flood read
+ * `place` written all in one socket write (the server then has most of the flood read
  * or in the kernel when it decides to disconnect). After each flood the same rooms play on
- * ("after it"). Issue 28's goal is checked per round: p99 during a flood at most
+ * ("after it"). The goal is checked per round: p99 during a flood at most
  * max(2 × the round's no-flood p99, 20 ms). Before the rounds, the server's CPU per one-write
  * flood with no room playing (quietBursts: from its /metrics, FLOOD_QUIET_RUNS runs). The flooder has a room of its own, so every measured
  * room is an "other room". It joins with the SDK, then takes over the TCP socket: the flood is
@@ -76,7 +76,7 @@ const FLOOD_LABEL: Record<FloodKind, string> = {
   unknown: 'flood: spectator, unknown type',
   burst: 'flood: player, one write',
 };
-/** Issue 28's goal, per round: the other rooms' p99 during a flood at most 2x the round's no-flood p99, or 20 ms. */
+/** The goal, per round: the other rooms' p99 during a flood at most 2x the round's no-flood p99, or 20 ms. */
 const P99_FLOOR_MS = 20;
 const p99Goal = (before: number) => Math.max(GOAL_RATIO * before, P99_FLOOR_MS);
 
@@ -452,7 +452,7 @@ function printResults(rounds: Rounds): void {
   if (busiest > 70) console.log(`note: the measuring clients' process used ${fmt(busiest, 0)}% of a core in a phase: its own queueing is in these figures`);
 }
 
-/** Issue 28's goal, round by round: each flood's p99 against the p99 of the same round's no-flood phase. */
+/** The goal, round by round: each flood's p99 against the p99 of the same round's no-flood phase. */
 function printP99Goal(rounds: Rounds): void {
   console.log(`\nThe other rooms' p99 (ms) per round: before (no flood) / during / after each flood; goal: during ≤ max(${GOAL_RATIO} × before, ${P99_FLOOR_MS} ms) in every round`);
   const widths = [34, 7, ...rounds.none.map(() => 20)];

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- http-body`: the main thread one HTTP body costs the server, for the worst
- * bodies that can be built within the limits (issue 27: a 500 KB body of nested arrays held the
+ * bodies that can be built within the limits (a 500 KB body of nested arrays held the
  * event loop ~275 ms). The server runs in a worker thread of its own, and that thread's CPU time
  * (Linux's `/proc/<pid>/task/<tid>/schedstat`, in ns) is read around each request, from the first
  * byte sent to the last byte of the answer: what the server's event loop spent on that body,

@@ -1,5 +1,5 @@
 /**
- * The Redis save path alone (issue 32, item 3): `RoomPersistence.save` → `RedisRoomStore.save` →
+ * The Redis save path alone: `RoomPersistence.save` → `RedisRoomStore.save` →
  * ioredis → Redis, without rooms, clients or sockets around it. One save a 1 ms timer tick (each
  * in its own event-loop turn, as moves arrive under the load bench), over ROOMS rooms, with a
  * Gomoku snapshot of a game 32 stones in (~1 KB). Prints this process's CPU per save (less the

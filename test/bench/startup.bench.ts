@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- startup`: the bundled server (`dist/server/parlor.js`, what `npm start` runs)
  * started again and again, each time timed from spawn to its "listening" line and to the first
- * answer of GET /healthz. Issue 29's goal: start to listening unchanged by the database (≤ 0.4 s).
+ * answer of GET /healthz. The goal: start to listening unchanged by the database (≤ 0.4 s).
  * Run on the embedded default (PGlite in a data directory made by a first, untimed start: it opens
  * after the port does) and, when TEST_DATABASE_URL or the machine's PostgreSQL answers, on PostgreSQL.
  * The baseline is bare Node starting an HTTP server: what any start costs on this machine; beside

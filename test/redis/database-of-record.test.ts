@@ -1,5 +1,5 @@
 /**
- * What a player earns lasts (issue 29): over real server processes, the SDK and HTTP,
+ * What a player earns lasts: over real server processes, the SDK and HTTP,
  * - on Redis + PostgreSQL: players, a rated game's result, the match and its replay survive
  *   FLUSHDB of the test's Redis database (a lost Redis) and a restart of the process;
  * - the embedded default (no DATABASE_URL, no Redis: PGlite in DATA_DIR) keeps a guest across a

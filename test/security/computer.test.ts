@@ -1,5 +1,5 @@
 /**
- * Hostile players against the Gomoku computer (issue 27, part 1), over real sockets: one
+ * Hostile players against the Gomoku computer, over real sockets: one
  * address opening dozens of level-3 games to stall everyone's computer. The server admits at
  * most 3 live games against the computer per address and 1 per player (`too_many_computer_games`),
  * and frees a place when a game ends or its player leaves. The queue itself (fair, one decision

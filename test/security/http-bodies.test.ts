@@ -1,5 +1,5 @@
 /**
- * Issue 27, part 3: HTTP bodies. A valid Ten Exorcism session with a `"junk"` key holding
+ * HTTP bodies. A valid Ten Exorcism session with a `"junk"` key holding
  * 250,000 nested arrays (500 KB) was answered `200 {"valid": true}` after ~275 ms of the main
  * thread, and unknown keys were accepted. Contract, over real HTTP against the real server:
  * - `/api/ten/verify` takes at most 128 KiB (the largest session the room exports is ~40 KB);

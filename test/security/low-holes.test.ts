@@ -1,5 +1,5 @@
 /**
- * Issue 27, part 6, over real sockets with the real SDK, Redis and the database:
+ * Small holes, over real sockets with the real SDK, Redis and the database:
  * - the Tic Tac Toe AI learns from at most TTT_LEARN_PER_HOUR games of one player an hour
  *   (431 thrown games in 15 s from one address moved the shared table before);
  * - a player's Monty Hall statistics expire after 90 idle days (every `statsKey` added a hash for ever);

@@ -1,5 +1,5 @@
 /**
- * Issue 27, part 4: `/metrics` and `/healthz` were open and unlimited on the public port. One
+ * `/metrics` and `/healthz` were open and unlimited on the public port. One
  * address got ~530 `/metrics` answers a second (2.9-4.4 s of CPU per 5 s) and learnt the Node
  * version, the file-descriptor limit and the heap; `/healthz` ~300-540 a second, each a count of
  * every room. Contract, over real HTTP against the real server:

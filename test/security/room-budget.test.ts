@@ -1,5 +1,5 @@
 /**
- * Issue 27, part 2: one address must not make or hold rooms without bound. The attack was
+ * One address must not make or hold rooms without bound. The attack was
  * `resign` → `rematch` → `consumeSeatReservation` in a loop, never leaving the old room (502
  * rooms in 15 s from 4 matchmaking calls, all held open by one script). Contract, over real
  * sockets with the real SDK and Redis, loopback counted like any address:

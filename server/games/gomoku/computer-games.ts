@@ -34,7 +34,7 @@ export function admitComputerGame(address: string, player: string | null): () =>
 
 /**
  * Throws the refusal `admitComputerGame` would, counting nothing: also asked before a room is
- * made (the table's static onAuth), so a refused game costs no room (issue 27: ~40 refused
+ * made (the table's static onAuth), so a refused game costs no room (~40 refused
  * creations a second from one attacker were what slowed the other rooms).
  */
 export function checkComputerGame(address: string, player: string | null): void {

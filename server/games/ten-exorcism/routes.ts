@@ -6,7 +6,7 @@ import type { GameRoutes } from '../../table/server-game';
 /**
  * The largest session the room exports is 1,000 attempts (MAX_ATTEMPTS) of ~40 bytes
  * (`{"t":…,"s":[…],"r":…,"p":…}`, 40 KB with 7-digit times) and 9 items each. At 512 KiB (the
- * limit before issue 27) the worst bodies cost the main thread 25-35 ms (a 12,000-key object, a
+ * limit before this cap) the worst bodies cost the main thread 25-35 ms (a 12,000-key object, a
  * 512 KB string); 128 KiB is three times the largest export and keeps every body under 20 ms
  * (README, "HTTP answers": measured by `npm run bench -- http-body`).
  */

@@ -1,5 +1,5 @@
 /**
- * A client's copy of a Gomoku game's move list. The room does not sync the list (issue 32: a
+ * A client's copy of a Gomoku game's move list. The room does not sync the list (a
  * synced array cost every move a copy of all of it): each patch carries the last stone, the
  * count and the game they belong to, and a client asks the room for the whole list (`moves`)
  * when it cannot extend what it holds from those: on join, after a reconnect, after a gap.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:load`: issue 15's load harness. The real Parlor server and two baselines — a
- * plain Colyseus Gomoku room (issue 32) and a bare `ws` relay — each a process of its own pinned
+ * `npm run bench:load`: the load harness. The real Parlor server and two baselines — a
+ * plain Colyseus Gomoku room and a bare `ws` relay — each a process of its own pinned
  * away from the load generator, under the same clients and schedule: Gomoku and Flip 7 at a
  * steady load (with and without Redis) and a sweep of offered loads, a join storm, the idle
  * capacity and the cluster curve. Prints the figures with their ratios to the baselines (and

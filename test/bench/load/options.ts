@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load -- [flags]`: what to run and how big. No flags: the full run issue 15
+ * `npm run bench:load -- [flags]`: what to run and how big. No flags: the full run the load goals
  * asks for; `--quick`: small sizes and one short round each, a smoke run of every part.
  */
 export const PARTS = ['gomoku', 'flip7', 'join', 'idle', 'cluster'] as const;

@@ -1,4 +1,4 @@
-/** Issue 32's table of ratios (peers.ts): the right figure over the right baseline, `-` where a run is missing. */
+/** The peers' table of ratios (peers.ts): the right figure over the right baseline, `-` where a run is missing. */
 import { idleStepsCompared, peerTable } from './peers';
 import type { IdleFigures, LoadFigures, StormFigures } from './runs';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 32's table: each goal figure of Parlor's as a ratio to the plain Colyseus room (what a
+ * The peers table: each goal figure of Parlor's as a ratio to the plain Colyseus room (what a
  * user would otherwise write) and to bare `ws` (the floor), without Redis and with it, from one
  * run. A pure function of the run's figures (only types are imported) so it can be tested alone.
  */
@@ -58,7 +58,7 @@ export function peerTable(headline: LoadFigures[], storms: StormFigures[], idle:
   const onWidth = widths.slice(7).reduce((a, b) => a + b + 2, -2);
   const lines = [
     '',
-    `## against the peers (issue 32): Gomoku${first ? `, ${first.tables} rooms at ${first.rate} moves/s, ${first.rounds.length} round(s), medians` : ''}; ` +
+    `## against the peers: Gomoku${first ? `, ${first.tables} rooms at ${first.rate} moves/s, ${first.rounds.length} round(s), medians` : ''}; ` +
       'Parlor ÷ the plain Colyseus room and ÷ bare ws, same run',
     row(['', half('Redis off', offWidth), '', half('Redis on', onWidth)], [widths[0], offWidth, widths[6], onWidth]),
     row(['figure', 'parlor', 'colyseus', 'bare ws', '÷ colyseus', '÷ ws', '', 'parlor+redis', 'colyseus+redis', '÷ colyseus', '÷ ws'], widths),

@@ -1,5 +1,5 @@
 /**
- * The load bench's second baseline (issue 32): a plain Colyseus 0.18 Gomoku room, written the
+ * The load bench's second baseline: a plain Colyseus 0.18 Gomoku room, written the
  * way a competent user writes one from the Colyseus docs — a `@colyseus/schema` state with the
  * whole board, `onMessage` with a schema-validated payload, the rules checked in the handler,
  * no persistence, none of Parlor's machinery (no lobby listing, flood control, seat tokens,

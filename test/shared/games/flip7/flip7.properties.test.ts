@@ -1,4 +1,4 @@
-/** Flip 7 properties (issue 4), at least 100 runs each, over random games from seeded shuffles. */
+/** Flip 7 properties at least 100 runs each, over random games from seeded shuffles. */
 import fc from 'fast-check';
 import { Mulberry32, randomInt, type Random } from '../../../../shared/core/rng';
 import { allCards, applyAction, buildDeck, isNumberCard, newGame, shuffle, type Card, type Flip7Action, type Flip7Event, type Flip7State } from '../../../../shared/games/flip7';
