@@ -10,7 +10,7 @@ import { startTestServer } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
 import { flip7LogPast, flip7Row } from '../support/flip7-browser';
 import {
-  buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, resizeViewport, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, whyNotTappable, type TrackedPage,
+  buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, placeStone, resizeViewport, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, whyNotTappable, type TrackedPage,
 } from '../support/browser';
 
 jest.setTimeout(90000);
@@ -50,24 +50,8 @@ async function expectTableFits(page: Page) {
   expect(await scrollWidth(page)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-/** Board cell (x, y) on the Gomoku canvas, from the geometry the renderer publishes as it is laid out now. */
-const gomokuCell = (page: Page, x: number, y: number) => ({
-  canvas: '#board-canvas',
-  at: async () => {
-    const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
-    return { x: Number(g.originX) + x * Number(g.cell), y: Number(g.originY) + y * Number(g.cell) };
-  },
-});
-
 /** Tap to preview, check the ghost stone, tap again to place; waits for the move. */
-async function placeByTaps(page: Page, x: number, y: number) {
-  const turn = (await tableState(page)).turn;
-  const ready = `s.toMove === '${await tableSession(page)}' && s.turn === ${turn}`;
-  const previewed = () => page.evaluate((cell) => document.querySelector<HTMLCanvasElement>('#board-canvas')?.dataset.preview === String(cell), y * 15 + x);
-  await tapUntilRegistered(page, gomokuCell(page, x, y), { ready, registered: previewed });
-  expect((await tableState(page)).turn).toBe(turn); // a first tap only previews
-  await tapUntilRegistered(page, gomokuCell(page, x, y), { ready, registered: `s.turn > ${turn}` });
-}
+const placeByTaps = (page: Page, x: number, y: number) => placeStone(page, x, y, 'tap');
 
 it('the lobby fits the phone: no sideways scroll, live rooms near the top, rooms as cards', async () => {
   const t = await phoneLobby('Pip');

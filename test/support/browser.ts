@@ -87,6 +87,34 @@ export async function clickCell(page: Page, x: number, y: number): Promise<void>
   await page.mouse.click(box.x + Number(g.originX) + x * Number(g.cell), box.y + Number(g.originY) + y * Number(g.cell));
 }
 
+/** Board cell (x, y) of the Gomoku canvas as a control for tapUntilRegistered, from the geometry the renderer publishes. */
+export function boardCell(page: Page, x: number, y: number): GameControl {
+  return {
+    canvas: '#board-canvas',
+    at: async () => {
+      const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+      return { x: Number(g.originX) + x * Number(g.cell), y: Number(g.originY) + y * Number(g.cell) };
+    },
+  };
+}
+
+/**
+ * Places a Gomoku stone at (x, y) as `page` once it is the page's turn: a click (on a desktop a click places), or
+ * two taps (on a touch screen the first previews, checked, and the second places). Resolves once the page's
+ * state counts the move.
+ */
+export async function placeStone(page: Page, x: number, y: number, by: 'tap' | 'click' = 'click'): Promise<void> {
+  const turn = (await tableState(page)).turn;
+  const ready = `s.toMove === '${await tableSession(page)}' && s.turn === ${turn}`;
+  if (by === 'tap') {
+    const previewed = () => page.evaluate((cell) => document.querySelector<HTMLCanvasElement>('#board-canvas')?.dataset.preview === String(cell), y * 15 + x);
+    await tapUntilRegistered(page, boardCell(page, x, y), { ready, registered: previewed });
+    const after = (await tableState(page)).turn;
+    if (after !== turn) throw new Error(`a first tap at (${x}, ${y}) placed a stone (turn ${turn} → ${after}); it should only preview`);
+  }
+  await tapUntilRegistered(page, boardCell(page, x, y), { by, ready, registered: `s.turn > ${turn}` });
+}
+
 /** `live`: the table's connection is open (after a restart, the state decoded before the crash is not). */
 type TableHook = { state: () => any; sessionId: () => string; live: () => boolean; roomId: string };
 
