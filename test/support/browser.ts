@@ -256,15 +256,6 @@ export async function tapControl(page: Page, selector: string): Promise<void> {
   await page.locator(selector).first().tap();
 }
 
-/** Taps a point of a canvas, given in the canvas's CSS pixels, after scrolling the canvas into view. */
-export async function tapCanvas(page: Page, canvasSelector: string, x: number, y: number): Promise<void> {
-  await afterLayout(page);
-  const canvas = page.locator(canvasSelector);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.touchscreen.tap(box.x + x, box.y + y);
-}
-
 /**
  * A game control a test taps or clicks: an element (a selector), or a point of a canvas in the canvas's CSS
  * pixels — measured again before every try, as the layout may move between tries.
