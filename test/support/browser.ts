@@ -298,11 +298,12 @@ export async function tapUntilRegistered(page: Page, control: GameControl, optio
   const what = `${typeof control === 'string' ? control : `${control.canvas} point`} (registered: ${typeof options.registered === 'string' ? options.registered : 'a check of the page'})`;
   const tries: string[] = [];
   const fail = (why: string) => new Error(`${what}: ${why} within ${timeout} ms; ${tries.join('; ') || 'not tapped'}; at ${page.url()}`);
-  while (tries.length < MOST_TAPS) {
+  for (let taps = 0; taps < MOST_TAPS;) {
     // Until the control can take the tap (or an earlier tap's effect showed after all).
     for (;;) {
       if (await registered()) return;
-      const why = await whyNotOffered(page, control, offered);
+      // A control that goes while it is looked at (scrolled to, measured) is not offered: look again.
+      const why = await whyNotOffered(page, control, offered).catch((err: Error) => err.message.split('\n')[0]);
       if (why === null) break;
       if (Date.now() > deadline) throw fail(`the control was never offered (last: ${why})`);
       await new Promise((r) => setTimeout(r, 50));
@@ -311,10 +312,12 @@ export async function tapUntilRegistered(page: Page, control: GameControl, optio
     try {
       await press(page, control, options.by ?? 'tap');
     } catch (err) {
-      // The control went between the look and the tap (the state moved on): look again.
+      // The control went between the look and the tap (the state moved on): nothing was pressed; look again.
       tries.push(`a tap found no control (${(err as Error).message.split('\n')[0]})`);
+      if (Date.now() > deadline) throw fail('the control could not be pressed');
       continue;
     }
+    taps++;
     const untakenAt = Date.now() + UNTAKEN_AFTER_MS;
     for (;;) {
       if (await registered()) return;
@@ -326,7 +329,7 @@ export async function tapUntilRegistered(page: Page, control: GameControl, optio
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    tries.push(`tap ${tries.length + 1} sent nothing and showed no effect`);
+    tries.push(`tap ${taps} sent nothing and showed no effect`);
   }
   throw fail(`${MOST_TAPS} taps did not register`);
 }
@@ -366,7 +369,7 @@ async function press(page: Page, control: GameControl, by: 'tap' | 'click'): Pro
   if (typeof control === 'string') {
     const el = page.locator(control).first();
     // A short bound: a control that went since the look is looked for again, not waited on for the page's default.
-    await (by === 'tap' ? el.tap({ timeout: 5000 }) : el.click({ timeout: 5000 }));
+    await (by === 'tap' ? el.tap({ timeout: 10000 }) : el.click({ timeout: 10000 }));
     return;
   }
   const box = await page.locator(control.canvas).boundingBox();
