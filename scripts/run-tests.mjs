@@ -16,13 +16,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { FAILURES_BEGIN, FAILURES_END } from './jest-slowest-tests.mjs';
+import { WITH_BROWSERS } from './test-halves.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JEST = path.join(ROOT, 'node_modules/jest/bin/jest.js');
 const extra = process.argv.slice(2);
 
-/** Three crash-and-restore process suites go with the browsers: the halves then take about as long (~13 minutes each here). */
-const WITH_BROWSERS = ['test/browser/', 'test/redis/restored-views', 'test/redis/crash-recovery', 'test/redis/redis-outage'];
 const HALVES = [
   { name: 'browser', args: ['--maxWorkers=1', ...WITH_BROWSERS] },
   { name: 'others ', args: ['--maxWorkers=1', ...WITH_BROWSERS.map((p) => `--testPathIgnorePatterns=/${p}`)] },

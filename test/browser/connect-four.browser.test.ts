@@ -6,29 +6,28 @@
  * then replays at its own address.
  */
 import type { Page } from 'playwright-core';
-import { afterLayout, browserSuite, controlsUnderCanvas, lobbyAs, openPhonePage, screenshot, tableState, tapCanvas, waitForTable } from '../support/browser';
+import { browserSuite, controlsUnderCanvas, lobbyAs, openPhonePage, screenshot, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
 
 jest.setTimeout(180000);
 
 const suite = browserSuite();
 
-/** Where column `column` is on the canvas, from the geometry the renderer publishes. */
-async function columnPoint(page: Page, column: number) {
-  await afterLayout(page);
-  const g = await page.locator('#c4-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
-  const box = (await page.locator('#c4-canvas').boundingBox())!;
-  return { x: Number(g.originX) + (column + 0.5) * Number(g.cell), y: box.height / 2, box };
+/**
+ * Drops a disc in column `column` by a click or a tap on it (where the renderer publishes it), once it is the page's
+ * turn; resolves once the page's state counts the move.
+ */
+async function dropDisc(page: Page, column: number, by: 'tap' | 'click') {
+  const at = async () => {
+    const g = await page.locator('#c4-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+    const box = (await page.locator('#c4-canvas').boundingBox())!;
+    return { x: Number(g.originX) + (column + 0.5) * Number(g.cell), y: box.height / 2 };
+  };
+  const turn = (await tableState(page)).turn;
+  const ready = `s.phase === 'playing' && s.toMove === '${await tableSession(page)}' && s.turn === ${turn}`;
+  await tapUntilRegistered(page, { canvas: '#c4-canvas', at }, { by, ready, registered: `s.turn > ${turn}` });
 }
-
-async function clickColumn(page: Page, column: number) {
-  const { x, y, box } = await columnPoint(page, column);
-  await page.mouse.click(box.x + x, box.y + y);
-}
-
-async function tapColumn(page: Page, column: number) {
-  const { x, y } = await columnPoint(page, column);
-  await tapCanvas(page, '#c4-canvas', x, y);
-}
+const clickColumn = (page: Page, column: number) => dropDisc(page, column, 'click');
+const tapColumn = (page: Page, column: number) => dropDisc(page, column, 'tap');
 
 it('two players, on a desktop and a phone, play to four in a row by clicks, taps and the keyboard', async () => {
   const ada = await lobbyAs(suite.browser, suite.base, 'Ada');

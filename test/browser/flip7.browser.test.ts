@@ -14,8 +14,9 @@ import { startTestServer, waitForState } from '../support/server';
 import { waitUntil } from '../support/wait';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { bankTotals } from '../support/flip7-fixtures';
+import { flip7LogPast, flip7Row } from '../support/flip7-browser';
 import {
-  buildClient, controlsUnderCanvas, launchChromium, openPage, openPhonePage, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, type TrackedPage,
+  buildClient, controlsUnderCanvas, launchChromium, openPage, openPhonePage, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, type TrackedPage,
 } from '../support/browser';
 
 jest.setTimeout(240000);
@@ -63,24 +64,18 @@ async function moveIfAsked(page: Page, beforeHitOrStay?: () => Promise<void>): P
   const s = await tableState(page);
   const me = await tableSession(page);
   if (!s || s.phase !== 'playing' || s.toAct !== me) return false;
-  const lastLine = s.log.length > 0 ? s.log[s.log.length - 1].i : -1;
+  const moved = flip7LogPast(s);
   const targets: string[] = s.pending?.targets ?? [];
   if (s.pending?.kind && targets.length > 0) {
     const pick = targets.find((t) => t !== me) ?? targets[0];
-    const canvas = page.locator('#flip7-canvas');
-    const box = (await canvas.boundingBox())!;
-    const rows: { id: string; y: number; h: number }[] = JSON.parse((await canvas.getAttribute('data-rows')) ?? '[]');
-    const row = rows.find((r) => r.id === pick);
-    if (!row) return false;
-    await page.mouse.click(box.x + box.width / 2, box.y + row.y + row.h / 2);
+    await tapUntilRegistered(page, flip7Row(page, pick), { by: 'click', ready: `s.toAct === '${me}' && !!(s.pending && s.pending.kind)`, registered: moved });
   } else {
     const cards = s.players[me].cards.length;
     const button = cards < 2 ? '#hit' : '#stay';
     await page.waitForSelector(`${button}:not([hidden])`);
     await beforeHitOrStay?.();
-    await page.click(button);
+    await tapUntilRegistered(page, button, { by: 'click', ready: `s.phase === 'playing' && s.toAct === '${me}' && !(s.pending && s.pending.kind)`, registered: moved });
   }
-  await waitForTable(page, `s.phase !== 'playing' || s.toAct !== '${me}' || (s.log.length > 0 && s.log[s.log.length - 1].i !== ${lastLine})`, 30000);
   return true;
 }
 
@@ -115,7 +110,7 @@ it('three players and two bots play a whole game through the UI; a spectator wat
   await waitForTable(others[0].page, 'Object.keys(s.players).length === 5');
   expect(await others[0].page.textContent('#phase-banner')).toBe('5 of 5 seated — waiting for Ana to start');
   expect(await a.page.textContent('#flip7-legend')).toMatch(/◆ Dealer/);
-  await a.page.click('#start');
+  await tapUntilRegistered(a.page, '#start', { by: 'click', ready: "s.phase === 'lobby'", registered: "s.phase !== 'lobby'" });
   await waitForTable(a.page, "s.phase === 'playing'");
 
   const sessions = await Promise.all(players.map((p) => tableSession(p.page)));
@@ -206,7 +201,7 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
   const watcher = patient(await openPage(browser, `${base}/#/flip7/${roomId}/watch`));
   await watcher.page.waitForSelector('#watching:not([hidden])', { timeout: 30000 });
 
-  await tapControl(t.page, '#start');
+  await tapUntilRegistered(t.page, '#start', { ready: "s.phase === 'lobby'", registered: "s.phase !== 'lobby'" });
   await waitForTable(t.page, "s.phase === 'playing'");
   // The bots start near 200: the game ends within a round or two.
   bankTotals(roomId, (seat, name) => (name.endsWith('bot)') ? 185 : 40));
@@ -216,14 +211,11 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
     const s = await tableState(t.page);
     if (s.phase === 'game_over') break;
     if (s.phase === 'playing' && s.toAct === me) {
+      const moved = flip7LogPast(s);
       const targets: string[] = s.pending?.targets ?? [];
       if (s.pending?.kind && targets.length > 0) {
         const pick = targets.find((x) => x !== me) ?? targets[0];
-        const rows: { id: string; y: number; h: number }[] = JSON.parse((await t.page.locator('#flip7-canvas').getAttribute('data-rows')) ?? '[]');
-        const row = rows.find((r) => r.id === pick)!;
-        const width = (await t.page.locator('#flip7-canvas').boundingBox())!.width;
-        await tapCanvas(t.page, '#flip7-canvas', width / 2, row.y + row.h / 2);
-        await waitForTable(t.page, `!s.pending || !s.pending.kind || s.toAct !== '${me}'`);
+        await tapUntilRegistered(t.page, flip7Row(t.page, pick), { ready: `s.toAct === '${me}' && !!(s.pending && s.pending.kind)`, registered: moved });
         continue;
       }
       await t.page.waitForSelector('#hit:not([hidden])');
@@ -233,8 +225,7 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
         shot = true;
       }
       // Hit to two cards, then stay: quick rounds.
-      await tapControl(t.page, cards < 2 ? '#hit' : '#stay');
-      await waitForTable(t.page, `s.players['${me}'].cards.length !== ${cards} || s.players['${me}'].status !== 'active' || s.toAct !== '${me}' || s.phase !== 'playing' || !!(s.pending && s.pending.kind)`);
+      await tapUntilRegistered(t.page, cards < 2 ? '#hit' : '#stay', { ready: `s.phase === 'playing' && s.toAct === '${me}' && !(s.pending && s.pending.kind)`, registered: moved });
       continue;
     }
     await waitForTable(t.page, `s.phase === 'game_over' || (s.phase === 'playing' && s.toAct === '${me}')`, 30000);
@@ -250,7 +241,8 @@ it('on a phone, by taps: a game against two bots to its end, then Rematch opens 
   await screenshot(t.page, 'flip7-phone-end');
 
   // The only person at the table asks: the rematch is made at once.
-  await tapControl(t.page, '#rematch');
+  const moved = () => t.page.evaluate((old) => !location.hash.includes(old), roomId);
+  await tapUntilRegistered(t.page, '#rematch', { registered: moved });
   await t.page.waitForFunction((old) => /^#\/flip7\/[\w-]+$/.test(location.hash) && !location.hash.includes(old), roomId);
   const nextId = await t.page.evaluate(() => location.hash.split('/')[2]);
   // The address changes before the new table's view is up: read the session once it is the new table's.

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
-import { buildClient, clickCell, launchChromium, openPage, screenshot, tableSession, tableState, waitForTable } from '../support/browser';
+import { buildClient, launchChromium, openPage, placeStone, screenshot, tableSession, tableState, waitForTable } from '../support/browser';
 
 jest.setTimeout(90000);
 
@@ -46,8 +46,7 @@ it('a game against the level 1 computer, started from the lobby, played by click
     const s = await tableState(page);
     if (s.phase === 'game_over') break;
     const y = [...Array(15).keys()].find((row) => stoneAt(s, row * 15 + 3) === 0)!;
-    await clickCell(page, 3, y);
-    await waitForTable(page, `s.turn > ${s.turn}`, 15000);
+    await placeStone(page, 3, y);
   }
   await waitForTable(page, "s.phase === 'game_over'", 20000);
   await page.waitForSelector('#play-computer, #rematch');

@@ -9,7 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
 import { boardOf, stoneAt } from '../support/gomoku-client';
-import { buildClient, clickCell, controlsUnderCanvas, launchChromium, openPage, openPhonePage, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, type TrackedPage } from '../support/browser';
+import {
+  buildClient, clickCell, controlsUnderCanvas, launchChromium, openPage, openPhonePage, placeStone, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, type TrackedPage,
+} from '../support/browser';
 
 // Generous: the machine running the suite may be busy, and a whole game is many round trips.
 jest.setTimeout(240000);
@@ -55,13 +57,13 @@ async function startGame(options: { swap2: boolean; phone?: boolean }) {
 /** Clicks a cell as `page` and waits until `watchers` have seen the move. */
 async function play(page: Page, x: number, y: number, watchers: Page[]) {
   const turn = (await tableState(page)).turn;
-  await clickCell(page, x, y);
+  await placeStone(page, x, y);
   for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
 }
 
 async function choose(page: Page, choice: string, watchers: Page[]) {
   const turn = (await tableState(page)).turn;
-  await page.click(`#choices [data-choice="${choice}"]`);
+  await tapUntilRegistered(page, `#choices [data-choice="${choice}"]`, { by: 'click', registered: `s.turn > ${turn}` });
   for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
 }
 
@@ -215,19 +217,14 @@ it('on a phone, by taps: stones, the Swap 2 choice in the move list, and a spect
   await watcher.page.waitForSelector(`tr[data-room-id="${roomId}"]`);
   await tapControl(watcher.page, `tr[data-room-id="${roomId}"] [data-action=watch]`);
   await watcher.page.waitForSelector('#watching:not([hidden])');
-  const tapCell = async (page: Page, x: number, y: number) => {
-    const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
-    await tapCanvas(page, '#board-canvas', Number(g.originX) + x * Number(g.cell), Number(g.originY) + y * Number(g.cell));
-  };
   const place = async (page: Page, x: number, y: number) => {
     const turn = (await tableState(page)).turn;
-    await tapCell(page, x, y); // a first tap previews, a second places
-    await page.waitForFunction((cell) => document.querySelector<HTMLCanvasElement>('#board-canvas')?.dataset.preview === String(cell), y * 15 + x);
-    await tapCell(page, x, y);
+    await placeStone(page, x, y, 'tap'); // a first tap previews, a second places
     for (const p of [a.page, b.page, watcher.page]) await waitForTable(p, `s.turn > ${turn}`);
   };
   for (const [x, y] of [[7, 7], [6, 6], [8, 8]]) await place(a.page, x, y);
-  await tapControl(b.page, '#choices [data-choice="white"]');
+  const choiceTurn = (await tableState(b.page)).turn;
+  await tapUntilRegistered(b.page, '#choices [data-choice="white"]', { registered: `s.turn > ${choiceTurn}` });
   await waitForTable(watcher.page, "s.phase === 'main_game'");
   await place(b.page, 7, 6);
   expect(await moveList(watcher.page)).toEqual(['1.h8', '2.g9', '3.i7', 'Bo chose White', '4.h9']);

@@ -5,7 +5,9 @@
  * numbers follow. At 1280×800 and on a phone (by taps), no label of the scene overprints another.
  */
 import type { Page } from 'playwright-core';
-import { afterLayout, browserSuite, lobbyAs, openPage, openPhonePage, screenshot, settledProblems, tableState, tapCanvas, tapControl, waitForTable } from '../support/browser';
+import {
+  afterLayout, browserSuite, lobbyAs, openPage, openPhonePage, screenshot, settledProblems, tableState, tapControl, tapUntilRegistered, waitForTable, type GameControl,
+} from '../support/browser';
 
 jest.setTimeout(120000);
 
@@ -38,13 +40,19 @@ async function labelProblems(page: Page): Promise<string[]> {
   return out;
 }
 
-async function clickDoor(page: Page, door: number) {
-  await afterLayout(page);
-  const canvas = page.locator('#monty-canvas');
-  const box = (await canvas.boundingBox())!;
-  const doors = JSON.parse((await canvas.getAttribute('data-doors'))!) as { number: number; x: number; y: number }[];
-  const d = doors.find((x) => x.number === door)!;
-  await page.mouse.click(box.x + d.x, box.y + d.y);
+/** Door `door` on the canvas, as a control: where the stage publishes it. */
+const doorOf = (page: Page, door: number): GameControl => ({ canvas: '#monty-canvas', at: async () => (await doorsOf(page)).find((d) => d.number === door)! });
+
+/** The three steps of a game, each taken once the page offers it and registered (the phase or the games counted moved on). */
+async function pickDoor(page: Page, door: number, by: 'tap' | 'click') {
+  await tapUntilRegistered(page, doorOf(page, door), { by, ready: "s.phase === 'initialized'", registered: "s.phase !== 'initialized'" });
+}
+async function decide(page: Page, choice: '#switch' | '#stick', by: 'tap' | 'click') {
+  const played = (await tableState(page)).gamesPlayed;
+  await tapUntilRegistered(page, choice, { by, ready: "s.phase === 'host_reveal'", registered: `s.gamesPlayed > ${played}` });
+}
+async function newRound(page: Page, by: 'tap' | 'click') {
+  await tapUntilRegistered(page, '#new-round', { by, ready: "s.phase === 'complete'", registered: "s.phase === 'initialized'" });
 }
 
 it('a page plays a whole game through the canvas while another watches it live', async () => {
@@ -60,7 +68,7 @@ it('a page plays a whole game through the canvas while another watches it live',
   await watcher.page.waitForSelector('#watching:not([hidden])');
   await waitForTable(player.page, 's.spectators === 1');
 
-  await clickDoor(player.page, 2);
+  await pickDoor(player.page, 2, 'click');
   await waitForTable(player.page, "s.phase === 'host_reveal'");
   const revealed = await tableState(player.page);
   expect(revealed.playerChoice).toBe(2);
@@ -68,7 +76,7 @@ it('a page plays a whole game through the canvas while another watches it live',
   await player.page.waitForFunction(() => /"number":2,[^}]*"mark":"chosen"/.test(document.querySelector('#monty-canvas')?.getAttribute('data-doors') ?? ''));
   await waitForTable(watcher.page, `s.phase === 'host_reveal' && s.hostRevealed === ${revealed.hostRevealed}`);
   expect(await watcher.page.isHidden('#switch')).toBe(true);
-  await player.page.click('#switch');
+  await decide(player.page, '#switch', 'click');
   await waitForTable(player.page, "s.phase === 'complete'");
   const done = await tableState(player.page);
   expect(done.result).toMatchObject({ strategy: 'switch', initialChoice: 2, finalChoice: 6 - 2 - revealed.hostRevealed });
@@ -89,7 +97,7 @@ it('a page plays a whole game through the canvas while another watches it live',
   expect(await overprints(player.page)).toEqual([]);
   await screenshot(player.page, 'monty-hall');
 
-  await player.page.click('#new-round');
+  await newRound(player.page, 'click');
   await waitForTable(player.page, "s.phase === 'initialized' && s.playerChoice === 0");
   await waitForTable(watcher.page, "s.phase === 'initialized'");
   for (const p of [player, watcher]) expect(p.problems).toEqual([]);
@@ -107,21 +115,16 @@ it('on a phone (by taps) and at 1280×800: the chosen door stays marked after a 
     for (let game = 0; game < 2; game++) {
       await waitForTable(t.page, "s.phase === 'initialized' && s.doors.length === 3");
       expect(await overprints(t.page)).toEqual([]);
-      const door = (await doorsOf(t.page))[2];
-      if (size === 'phone') await tapCanvas(t.page, '#monty-canvas', door.x, door.y);
-      else await clickDoor(t.page, 3);
+      const by = size === 'phone' ? 'tap' : 'click';
+      await pickDoor(t.page, 3, by);
       await waitForTable(t.page, "s.phase === 'host_reveal'");
-      if (size === 'phone') await tapControl(t.page, '#stick');
-      else await t.page.click('#stick');
+      await decide(t.page, '#stick', by);
       await waitForTable(t.page, "s.phase === 'complete'");
       await t.page.waitForFunction(() => /open_with_prize/.test(document.querySelector('#monty-canvas')?.getAttribute('data-doors') ?? ''));
       const marks = (await doorsOf(t.page)).map((d) => d.mark);
       expect(marks).toEqual([null, null, 'chosen']);
       expect(await overprints(t.page)).toEqual([]);
-      if (game === 0) {
-        if (size === 'phone') await tapControl(t.page, '#new-round');
-        else await t.page.click('#new-round');
-      }
+      if (game === 0) await newRound(t.page, by);
     }
     expect(await t.page.textContent('#monty-stats')).toMatch(/95% Wilson score interval/);
     await t.page.evaluate(() => window.scrollTo(0, 0));

@@ -8,8 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
 import { stoneAt } from '../support/gomoku-client';
+import { flip7LogPast, flip7Row } from '../support/flip7-browser';
 import {
-  afterLayout, buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, resizeViewport, screenshot, tableSession, tableState, tapCanvas, tapControl, waitForTable, whyNotTappable, type TrackedPage,
+  buildClient, controlsUnderCanvas, launchChromium, openPhonePage, PHONE, placeStone, resizeViewport, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, whyNotTappable, type TrackedPage,
 } from '../support/browser';
 
 jest.setTimeout(90000);
@@ -49,22 +50,8 @@ async function expectTableFits(page: Page) {
   expect(await scrollWidth(page)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-async function tapGomokuCell(page: Page, x: number, y: number) {
-  await afterLayout(page);
-  const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
-  const cell = Number(g.cell);
-  await tapCanvas(page, '#board-canvas', Number(g.originX) + x * cell, Number(g.originY) + y * cell);
-}
-
 /** Tap to preview, check the ghost stone, tap again to place; waits for the move. */
-async function placeByTaps(page: Page, x: number, y: number) {
-  const turn = (await tableState(page)).turn;
-  await tapGomokuCell(page, x, y);
-  await page.waitForFunction((cell) => document.querySelector<HTMLCanvasElement>('#board-canvas')?.dataset.preview === String(cell), y * 15 + x);
-  expect((await tableState(page)).turn).toBe(turn); // a first tap only previews
-  await tapGomokuCell(page, x, y);
-  await waitForTable(page, `s.turn > ${turn}`);
-}
+const placeByTaps = (page: Page, x: number, y: number) => placeStone(page, x, y, 'tap');
 
 it('the lobby fits the phone: no sideways scroll, live rooms near the top, rooms as cards', async () => {
   const t = await phoneLobby('Pip');
@@ -103,7 +90,7 @@ it('Gomoku by taps: tap-to-preview stones, the Swap 2 choice, the result and Rem
   await expectTableFits(b.page);
   await screenshot(b.page, 'phone-gomoku-swap2-choice');
   const turn = (await tableState(b.page)).turn;
-  await tapControl(b.page, '#choices [data-choice="black"]');
+  await tapUntilRegistered(b.page, '#choices [data-choice="black"]', { ready: "s.phase === 'swap2_choice'", registered: `s.turn > ${turn}` });
   await waitForTable(b.page, `s.turn > ${turn} && s.phase === 'main_game'`);
 
   // Black builds five on row 12, white scatters on row 0.
@@ -122,9 +109,8 @@ it('Gomoku by taps: tap-to-preview stones, the Swap 2 choice, the result and Rem
   await expectTableFits(a.page);
   expect(await whyNotTappable(a.page, '#result-text')).toBeNull();
   await screenshot(a.page, 'phone-gomoku-result');
-  await tapControl(a.page, '#rematch');
   const aSession = await tableSession(a.page);
-  await waitForTable(a.page, `s.rematchVotes.includes('${aSession}')`);
+  await tapUntilRegistered(a.page, '#rematch', { registered: `s.rematchVotes.includes('${aSession}')` });
 
   // Turned sideways: the board beside the panel, still nothing under the canvas.
   await resizeViewport(b.page, { width: PHONE.height, height: PHONE.width });
@@ -139,8 +125,7 @@ it('Flip 7 by taps: Start, Hit and Stay are uncovered and register', async () =>
   await tapControl(t.page, '#new-flip7');
   await t.page.waitForSelector('#flip7-canvas');
   await waitForTable(t.page, "s.phase === 'lobby' && Object.keys(s.players).length === 3");
-  await tapControl(t.page, '#start');
-  await waitForTable(t.page, "s.phase !== 'lobby'");
+  await tapUntilRegistered(t.page, '#start', { ready: "s.phase === 'lobby'", registered: "s.phase !== 'lobby'" });
   const me = await tableSession(t.page);
   let hit = false;
   let stayed = false;
@@ -148,27 +133,23 @@ it('Flip 7 by taps: Start, Hit and Stay are uncovered and register', async () =>
     const s = await tableState(t.page);
     if (s.phase === 'game_over') break;
     if (s.phase === 'playing' && s.toAct === me) {
+      const moved = flip7LogPast(s);
       const targets: string[] = s.pending?.targets ?? [];
       if (s.pending?.kind && targets.length > 0) {
         const pick = targets.find((x) => x !== me) ?? targets[0];
-        const rows: { id: string; y: number; h: number }[] = JSON.parse((await t.page.locator('#flip7-canvas').getAttribute('data-rows')) ?? '[]');
-        const row = rows.find((r) => r.id === pick)!;
-        const width = (await t.page.locator('#flip7-canvas').boundingBox())!.width;
-        await tapCanvas(t.page, '#flip7-canvas', width / 2, row.y + row.h / 2);
-        await waitForTable(t.page, `!s.pending || !s.pending.kind || s.toAct !== '${me}'`);
+        await tapUntilRegistered(t.page, flip7Row(t.page, pick), { ready: `s.toAct === '${me}' && !!(s.pending && s.pending.kind)`, registered: moved });
         continue;
       }
       await t.page.waitForSelector('#hit:not([hidden])');
       await expectTableFits(t.page);
       const cards = s.players[me].cards.length;
+      const ready = `s.phase === 'playing' && s.toAct === '${me}' && !(s.pending && s.pending.kind)`;
       if (!hit || cards === 0) {
         if (!hit) await screenshot(t.page, 'phone-flip7-turn');
-        await tapControl(t.page, '#hit');
-        await waitForTable(t.page, `s.players['${me}'].cards.length > ${cards} || s.toAct !== '${me}' || s.phase !== 'playing' || !!(s.pending && s.pending.kind)`);
+        await tapUntilRegistered(t.page, '#hit', { ready, registered: moved });
         hit = true;
       } else {
-        await tapControl(t.page, '#stay');
-        await waitForTable(t.page, `s.players['${me}'].status !== 'active' || s.phase !== 'playing'`);
+        await tapUntilRegistered(t.page, '#stay', { ready, registered: moved });
         stayed = true;
       }
       continue;
@@ -186,20 +167,19 @@ it('Monty Hall by taps: a door on the canvas, then Switch and New game, uncovere
   await tapControl(t.page, '#new-monty');
   await t.page.waitForSelector('#monty-canvas');
   await waitForTable(t.page, "s.phase === 'initialized' && s.doors.length === 3");
-  const doors = JSON.parse((await t.page.locator('#monty-canvas').getAttribute('data-doors'))!) as { number: number; x: number; y: number }[];
-  await tapCanvas(t.page, '#monty-canvas', doors[0].x, doors[0].y);
+  const firstDoor = async () => (JSON.parse((await t.page.locator('#monty-canvas').getAttribute('data-doors'))!) as { x: number; y: number }[])[0];
+  await tapUntilRegistered(t.page, { canvas: '#monty-canvas', at: firstDoor }, { ready: "s.phase === 'initialized'", registered: "s.phase !== 'initialized'" });
   await waitForTable(t.page, "s.phase === 'host_reveal'");
   await t.page.waitForSelector('#switch:not([hidden])');
   await expectTableFits(t.page);
   expect(await whyNotTappable(t.page, '#stick')).toBeNull();
-  await tapControl(t.page, '#switch');
+  await tapUntilRegistered(t.page, '#switch', { ready: "s.phase === 'host_reveal'", registered: 's.gamesPlayed > 0' });
   await waitForTable(t.page, "s.phase === 'complete'");
   await t.page.waitForSelector('#new-round:not([hidden])');
   await expectTableFits(t.page);
   expect(await t.page.textContent('#monty-stats')).toMatch(/95% Wilson score interval/);
   await screenshot(t.page, 'phone-monty-hall');
-  await tapControl(t.page, '#new-round');
-  await waitForTable(t.page, "s.phase === 'initialized'");
+  await tapUntilRegistered(t.page, '#new-round', { ready: "s.phase === 'complete'", registered: "s.phase === 'initialized'" });
   expect(t.problems).toEqual([]);
 });
 
@@ -212,18 +192,20 @@ it('Tic Tac Toe by taps: cells on the canvas, then New game; no keypad hint on a
   for (let turn = 0; turn < 5 && (await tableState(t.page)).status === 'InProgress'; turn++) {
     const s = await tableState(t.page);
     const xs = s.board.filter((c: string) => c === 'X').length;
-    const g = await t.page.locator('#ttt-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
     const i = s.board.indexOf('E');
-    const cell = Number(g.cell);
-    await tapCanvas(t.page, '#ttt-canvas', Number(g.originX) + (i % 3) * cell + cell / 2, Number(g.originY) + Math.floor(i / 3) * cell + cell / 2);
-    await waitForTable(t.page, `s.board.filter((c) => c === 'X').length === ${xs + 1} && (s.status !== 'InProgress' || s.toMove === 'X')`);
+    const at = async () => {
+      const g = await t.page.locator('#ttt-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+      const cell = Number(g.cell);
+      return { x: Number(g.originX) + (i % 3) * cell + cell / 2, y: Number(g.originY) + Math.floor(i / 3) * cell + cell / 2 };
+    };
+    await tapUntilRegistered(t.page, { canvas: '#ttt-canvas', at }, { ready: `s.toMove === 'X' && s.board[${i}] === 'E'`, registered: `s.board.filter((c) => c === 'X').length === ${xs + 1}` });
+    await waitForTable(t.page, `s.status !== 'InProgress' || s.toMove === 'X'`);
   }
   await waitForTable(t.page, "s.status !== 'InProgress'");
   await t.page.waitForSelector('#new-round:not([hidden])');
   await expectTableFits(t.page);
   await screenshot(t.page, 'phone-tictactoe');
-  await tapControl(t.page, '#new-round');
-  await waitForTable(t.page, "s.status === 'InProgress' && s.board.every((c) => c === 'E')");
+  await tapUntilRegistered(t.page, '#new-round', { ready: "s.status !== 'InProgress'", registered: "s.status === 'InProgress' && s.board.every((c) => c === 'E')" });
   expect(t.problems).toEqual([]);
 });
 
@@ -255,8 +237,8 @@ it('Ten Exorcism by taps: the banner and Export are uncovered; a finger drag exo
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await waitForTable(t.page, 's.score > 0');
   }
-  await tapControl(t.page, '#export');
-  await t.page.waitForFunction(() => /verified|Refused|does not match/.test(document.querySelector('#verify-result')?.textContent ?? ''));
+  const verified = () => t.page.evaluate(() => /verified|Refused|does not match/.test(document.querySelector('#verify-result')?.textContent ?? ''));
+  await tapUntilRegistered(t.page, '#export', { registered: verified });
   await expectTableFits(t.page);
   await t.page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(t.page, 'phone-ten-exorcism');

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { setRankedRules } from '../../server/ranked/eligibility';
 import { RANKED_RULES_OFF } from '../support/server';
-import { browserSuite, clickCell, lobbyAs, screenshot, signUpInHeader, tableSession, tableState, waitForTable, type TrackedPage } from '../support/browser';
+import { browserSuite, lobbyAs, placeStone, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable, type TrackedPage } from '../support/browser';
 
 jest.setTimeout(240000);
 
@@ -28,7 +28,7 @@ async function queueFromLobby(name: string): Promise<TrackedPage> {
 
 async function play(page: Page, x: number, y: number, watchers: Page[]) {
   const turn = (await tableState(page)).turn;
-  await clickCell(page, x, y);
+  await placeStone(page, x, y);
   for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
 }
 
@@ -52,7 +52,7 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
   const both = [one, two];
   for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
   const turn = (await tableState(two)).turn;
-  await two.click('#choices [data-choice="black"]');
+  await tapUntilRegistered(two, '#choices [data-choice="black"]', { by: 'click', registered: `s.turn > ${turn}` });
   for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
   for (let i = 0; i < 5; i++) {
     await play(one, 5 + i, 7, both);

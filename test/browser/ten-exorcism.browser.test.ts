@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { COLS, ROWS, createBoardFromSeed, validateSelection } from '../../shared/games/ten-exorcism';
-import { browserSuite, lobbyAs, openPage, screenshot, tableState, waitForTable } from '../support/browser';
+import { browserSuite, lobbyAs, openPage, screenshot, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
 
 jest.setTimeout(240000);
 
@@ -62,7 +62,8 @@ it('a page plays a seeded game to the end by dragging, another watches, and the 
   await waitForTable(watcher.page, `s.isGameOver && s.score === ${expected}`);
   expect(await player.page.textContent('#ten-score')).toBe(String(expected));
 
-  await player.page.click('#export');
+  const answered = () => player.page.evaluate(() => /verified|Refused|does not match/.test(document.getElementById('verify-result')?.textContent ?? ''));
+  await tapUntilRegistered(player.page, '#export', { by: 'click', registered: answered });
   await player.page.waitForFunction(() => /verified ✓/.test(document.getElementById('verify-result')!.textContent!));
   expect(await player.page.textContent('#verify-result')).toContain(`score ${expected}`);
   await player.page.waitForFunction((n) => document.getElementById('high-scores')!.textContent!.includes(`Exorcist — ${n}`), expected);

@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { RunningParlor } from '../../server/app';
 import { GAMES } from '../../server/games/registry';
-import { buildClient, CLIENT_DIR, launchChromium, lobbyAs, screenshot, waitForTable } from '../support/browser';
+import { buildClient, CLIENT_DIR, launchChromium, lobbyAs, screenshot, tableSession, tapUntilRegistered, waitForTable } from '../support/browser';
 import { startTestServer } from '../support/server';
 import { raceServer } from '../server/table/race-to-ten/server';
 import { raceAbout } from './race-to-ten/about';
@@ -81,7 +81,7 @@ it('its lobby card, a room made from it and joined from the list, a game to ten 
   const turns: [Page, number][] = [[ada.page, 2], [bo.page, 1], [ada.page, 2], [bo.page, 1], [ada.page, 2], [bo.page, 1], [ada.page, 1]];
   let sum = 0;
   for (const [page, n] of turns) {
-    await page.click(`#race-add-${n}`);
+    await tapUntilRegistered(page, `#race-add-${n}`, { by: 'click', ready: `s.toMove === '${await tableSession(page)}' && s.total === ${sum}`, registered: `s.total > ${sum}` });
     sum += n;
     for (const p of [ada.page, bo.page, cy.page]) await waitForTable(p, `s.total === ${sum}`);
   }

@@ -3,18 +3,20 @@
  * by clicking the grid (and one move by keypad key) while a second page watches from the lobby.
  */
 import type { Page } from 'playwright-core';
-import { browserSuite, lobbyAs, openPage, screenshot, tableState, waitForTable } from '../support/browser';
+import { browserSuite, lobbyAs, openPage, screenshot, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
 
 jest.setTimeout(180000);
 
 const suite = browserSuite();
 
+/** Clicks free cell `index` once it is the player's turn, and resolves once the page's state holds the player's mark there. */
 async function clickIndex(page: Page, index: number) {
-  const canvas = page.locator('#ttt-canvas');
-  const box = (await canvas.boundingBox())!;
-  const g = await canvas.evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
-  const cell = Number(g.cell);
-  await page.mouse.click(box.x + Number(g.originX) + (index % 3) * cell + cell / 2, box.y + Number(g.originY) + Math.floor(index / 3) * cell + cell / 2);
+  const at = async () => {
+    const g = await page.locator('#ttt-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+    const cell = Number(g.cell);
+    return { x: Number(g.originX) + (index % 3) * cell + cell / 2, y: Number(g.originY) + Math.floor(index / 3) * cell + cell / 2 };
+  };
+  await tapUntilRegistered(page, { canvas: '#ttt-canvas', at }, { by: 'click', ready: `s.toMove === 'X' && s.board[${index}] === 'E'`, registered: `s.board[${index}] === 'X'` });
 }
 
 it('a page plays a whole game against the AI by clicking while another page watches', async () => {
@@ -44,8 +46,7 @@ it('a page plays a whole game against the AI by clicking while another page watc
   expect(await player.page.textContent('#phase-banner')).toMatch(/won|draw/i);
   await waitForTable(watcher.page, `s.status === '${done.status}' && s.board.join('') === '${done.board.join('')}'`);
   await screenshot(player.page, 'tictactoe');
-  await player.page.click('#new-round');
-  await waitForTable(player.page, "s.status === 'InProgress' && s.board.every((c) => c === 'E')");
+  await tapUntilRegistered(player.page, '#new-round', { by: 'click', ready: "s.status !== 'InProgress'", registered: "s.status === 'InProgress' && s.board.every((c) => c === 'E')" });
   for (const p of [player, watcher]) expect(p.problems).toEqual([]);
 });
 

@@ -50,6 +50,17 @@ export interface TrackedPage {
 /** A page in its own context (own storage). `deviceScaleFactor` 2 checks high-DPI drawing; 1 is 4x cheaper to render in software GL. */
 export async function openPage(browser: Browser, url: string, deviceScaleFactor = 2, device: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = { viewport: { width: 1200, height: 800 } }): Promise<TrackedPage> {
   const context = await browser.newContext({ ...device, deviceScaleFactor });
+  // Counts the page's WebSocket sends (the real send still goes out): tapUntilRegistered tells a tap
+  // that sent its message from one the page never took, and retries only the latter.
+  await context.addInitScript(() => {
+    const send = WebSocket.prototype.send;
+    const counter = { sent: 0 };
+    Object.defineProperty(window, 'parlorSends', { value: counter });
+    WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+      counter.sent++;
+      return send.call(this, data);
+    };
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20000); // a bound against hanging: a busy machine draws a first table slowly
   const problems: string[] = [];
@@ -75,6 +86,34 @@ export async function clickCell(page: Page, x: number, y: number): Promise<void>
   const box = (await canvas.boundingBox())!;
   const g = await canvas.evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
   await page.mouse.click(box.x + Number(g.originX) + x * Number(g.cell), box.y + Number(g.originY) + y * Number(g.cell));
+}
+
+/** Board cell (x, y) of the Gomoku canvas as a control for tapUntilRegistered, from the geometry the renderer publishes. */
+export function boardCell(page: Page, x: number, y: number): GameControl {
+  return {
+    canvas: '#board-canvas',
+    at: async () => {
+      const g = await page.locator('#board-canvas').evaluate((c) => ({ ...(c as HTMLCanvasElement).dataset }));
+      return { x: Number(g.originX) + x * Number(g.cell), y: Number(g.originY) + y * Number(g.cell) };
+    },
+  };
+}
+
+/**
+ * Places a Gomoku stone at (x, y) as `page` once it is the page's turn: a click (on a desktop a click places), or
+ * two taps (on a touch screen the first previews, checked, and the second places). Resolves once the page's
+ * state counts the move.
+ */
+export async function placeStone(page: Page, x: number, y: number, by: 'tap' | 'click' = 'click'): Promise<void> {
+  const turn = (await tableState(page)).turn;
+  const ready = `s.toMove === '${await tableSession(page)}' && s.turn === ${turn}`;
+  if (by === 'tap') {
+    const previewed = () => page.evaluate((cell) => document.querySelector<HTMLCanvasElement>('#board-canvas')?.dataset.preview === String(cell), y * 15 + x);
+    await tapUntilRegistered(page, boardCell(page, x, y), { ready, registered: previewed });
+    const after = (await tableState(page)).turn;
+    if (after !== turn) throw new Error(`a first tap at (${x}, ${y}) placed a stone (turn ${turn} → ${after}); it should only preview`);
+  }
+  await tapUntilRegistered(page, boardCell(page, x, y), { by, ready, registered: `s.turn > ${turn}` });
 }
 
 /** `live`: the table's connection is open (after a restart, the state decoded before the crash is not). */
@@ -109,23 +148,33 @@ export async function waitForLiveTable(page: Page, condition: string, timeout = 
   return waitForTableState(page, condition, timeout, true);
 }
 
-async function waitForTableState(page: Page, condition: string, timeout: number, live: boolean): Promise<void> {
+/**
+ * A condition on a page's decoded state `s`, compiled here in Node (the page's content-security policy forbids
+ * eval): true once the state is whole and the condition holds, false while the state is missing or incomplete.
+ */
+function tableCondition(condition: string): (s: any) => boolean {
   const compiled = new Function('s', 'stoneAt', 'boardOf', `return (${condition});`) as (s: any, at: typeof stoneAt, of: typeof boardOf) => unknown;
   // A Gomoku page holds its move list beside the synced state (the hook's `moves`): until the room has answered
   // for it (on join, after a reload or reconnect), the state is not the page's whole picture yet.
   const whole = (s: any) => s.moveCount === undefined || (Array.isArray(s.moves) && s.moves.length === s.moveCount);
-  const holds = (s: any) => whole(s) && compiled(s, stoneAt, boardOf);
+  return (s: any) => {
+    try {
+      return Boolean(s && Object.keys(s).length > 0 && whole(s) && compiled(s, stoneAt, boardOf));
+    } catch {
+      return false; // the state is not complete yet
+    }
+  };
+}
+
+async function waitForTableState(page: Page, condition: string, timeout: number, live: boolean): Promise<void> {
+  const holds = tableCondition(condition);
   const deadline = Date.now() + timeout;
   for (;;) {
     const [s, open] = await page.evaluate(() => {
       const hook = (window as unknown as { parlorTable?: TableHook }).parlorTable;
       return [hook?.state(), hook?.live() ?? false] as const;
     });
-    try {
-      if (s && Object.keys(s).length > 0 && (!live || open) && holds(s)) return;
-    } catch {
-      // the state is not complete yet
-    }
+    if ((!live || open) && holds(s)) return;
     if (Date.now() > deadline) {
       // What the page showed last, and its address and banner: enough to tell a stale view from a slow one.
       const seen = JSON.stringify(s ?? null).slice(0, 1500);
@@ -208,13 +257,126 @@ export async function tapControl(page: Page, selector: string): Promise<void> {
   await page.locator(selector).first().tap();
 }
 
-/** Taps a point of a canvas, given in the canvas's CSS pixels, after scrolling the canvas into view. */
-export async function tapCanvas(page: Page, canvasSelector: string, x: number, y: number): Promise<void> {
+/**
+ * A game control a test taps or clicks: an element (a selector), or a point of a canvas in the canvas's CSS
+ * pixels — measured again before every try, as the layout may move between tries.
+ */
+export type GameControl = string | { canvas: string; at: () => Promise<{ x: number; y: number }> };
+
+export interface TapUntilRegisteredOptions {
+  /** The tap took effect: a condition on the page's synced state `s` (as waitForTable's) that only the tap makes
+   * true and that stays true — a counter moved (a log line, the turn number), never a phase a new round brings back,
+   * which a poll on a busy machine can miss. Or a check of the page, for an effect outside the synced state. */
+  registered: string | (() => Promise<boolean>);
+  /** The page's own state offers the control (e.g. it is this player's turn in the state it holds), besides the
+   * control being visible, enabled and uncovered. */
+  ready?: string;
+  /** A finger (touch events, the default) or the mouse. */
+  by?: 'tap' | 'click';
+  /** A bound against hanging, for the whole: waiting for the control, the taps and their effect. */
+  timeout?: number;
+}
+
+/** How long a tap that sent nothing has to show its effect before it is taken as not taken and tried again. */
+const UNTAKEN_AFTER_MS = 2000;
+const MOST_TAPS = 3;
+
+/**
+ * Taps (or clicks) a game control once it can take the tap, and resolves once the tap registered. It waits
+ * until the control is visible, enabled, uncovered (what a finger would hit at the point is the control) and
+ * the page's state offers it (`ready`). It taps once, then waits for `registered`. It taps again only when the
+ * first provably did not register: the page sent no WebSocket message since, the effect did not show within
+ * UNTAKEN_AFTER_MS and two frames, and the control is still offered — so a slow tap is never doubled into two
+ * moves. On a loaded machine a tap can land before the page's handler takes it; without a check a test would
+ * wait on a turn that never comes.
+ */
+export async function tapUntilRegistered(page: Page, control: GameControl, options: TapUntilRegisteredOptions): Promise<void> {
+  const timeout = options.timeout ?? 30000;
+  const deadline = Date.now() + timeout;
+  const offered = options.ready === undefined ? () => true : tableCondition(options.ready);
+  const inState = typeof options.registered === 'string' ? tableCondition(options.registered) : null;
+  const registered = inState ? async () => inState(await tableState(page).catch(() => null)) : (options.registered as () => Promise<boolean>);
+  const what = `${typeof control === 'string' ? control : `${control.canvas} point`} (registered: ${typeof options.registered === 'string' ? options.registered : 'a check of the page'})`;
+  const tries: string[] = [];
+  const fail = (why: string) => new Error(`${what}: ${why} within ${timeout} ms; ${tries.join('; ') || 'not tapped'}; at ${page.url()}`);
+  for (let taps = 0; taps < MOST_TAPS;) {
+    // Until the control can take the tap (or an earlier tap's effect showed after all).
+    for (;;) {
+      if (await registered()) return;
+      // A control that goes while it is looked at (scrolled to, measured) is not offered: look again.
+      const why = await whyNotOffered(page, control, offered).catch((err: Error) => err.message.split('\n')[0]);
+      if (why === null) break;
+      if (Date.now() > deadline) throw fail(`the control was never offered (last: ${why})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const sentBefore = await sentMessages(page);
+    try {
+      await press(page, control, options.by ?? 'tap');
+    } catch (err) {
+      // The control went between the look and the tap (the state moved on): nothing was pressed; look again.
+      tries.push(`a tap found no control (${(err as Error).message.split('\n')[0]})`);
+      if (Date.now() > deadline) throw fail('the control could not be pressed');
+      continue;
+    }
+    taps++;
+    const untakenAt = Date.now() + UNTAKEN_AFTER_MS;
+    for (;;) {
+      if (await registered()) return;
+      const sent = (await sentMessages(page)) > sentBefore;
+      if (Date.now() > deadline) throw fail(sent ? 'a message was sent but its effect never showed' : 'nothing was sent and no effect showed');
+      if (!sent && Date.now() > untakenAt) {
+        await afterLayout(page); // an input event queued before these frames has been handled by now
+        if ((await sentMessages(page)) === sentBefore && !(await registered())) break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    tries.push(`tap ${taps} sent nothing and showed no effect`);
+  }
+  throw fail(`${MOST_TAPS} taps did not register`);
+}
+
+/** How many WebSocket messages the page has sent (counted by openPage's init script). */
+function sentMessages(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { parlorSends?: { sent: number } }).parlorSends?.sent ?? 0);
+}
+
+/** Why `control` could not take a tap now, or null when it can. */
+async function whyNotOffered(page: Page, control: GameControl, offered: (s: any) => boolean): Promise<string | null> {
+  if (!offered(await tableState(page).catch(() => null))) return 'the page\'s state does not offer it';
+  if (typeof control === 'string') {
+    const why = await whyNotTappable(page, control);
+    if (why) return why;
+    return (await page.locator(control).first().isEnabled()) ? null : `${control} is disabled`;
+  }
   await afterLayout(page);
-  const canvas = page.locator(canvasSelector);
+  const canvas = page.locator(control.canvas);
+  if (!(await canvas.isVisible())) return `${control.canvas} is not visible`;
   await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.touchscreen.tap(box.x + x, box.y + y);
+  const point = await control.at();
+  return canvas.evaluate((node, { x, y, sel }) => {
+    const r = node.getBoundingClientRect();
+    let [px, py] = [r.left + x, r.top + y];
+    if (py < 0 || py > window.innerHeight) {
+      window.scrollBy(0, py - window.innerHeight / 2); // a tall canvas: bring the point itself into view
+      [px, py] = [node.getBoundingClientRect().left + x, node.getBoundingClientRect().top + y];
+    }
+    if (px < 0 || py < 0 || px > window.innerWidth || py > window.innerHeight) return `${sel} point (${px}, ${py}) is off screen`;
+    const hit = document.elementFromPoint(px, py);
+    return hit === node ? null : `${sel} point (${px}, ${py}) is covered by ${hit ? `${hit.tagName.toLowerCase()}#${hit.id}` : 'nothing'}`;
+  }, { ...point, sel: control.canvas });
+}
+
+async function press(page: Page, control: GameControl, by: 'tap' | 'click'): Promise<void> {
+  if (typeof control === 'string') {
+    const el = page.locator(control).first();
+    // A short bound: a control that went since the look is looked for again, not waited on for the page's default.
+    await (by === 'tap' ? el.tap({ timeout: 10000 }) : el.click({ timeout: 10000 }));
+    return;
+  }
+  const box = await page.locator(control.canvas).boundingBox();
+  if (!box) throw new Error(`${control.canvas} has no box`);
+  const { x, y } = await control.at();
+  await (by === 'tap' ? page.touchscreen.tap(box.x + x, box.y + y) : page.mouse.click(box.x + x, box.y + y));
 }
 
 /**
