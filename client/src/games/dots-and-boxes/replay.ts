@@ -18,6 +18,12 @@ function lineWords(line: number): string {
   return `${isHorizontal(line) ? 'across' : 'down'} from dot ${column + 1},${row + 1}`;
 }
 
+/** The list's short form: "— 2,3" across, "| 2,3" down, from that dot. */
+function shortWords(line: number): string {
+  const [[column, row]] = lineEnds(line);
+  return `${isHorizontal(line) ? '—' : '|'} ${column + 1},${row + 1}`;
+}
+
 export function showDotsAndBoxesReplay(view: HTMLElement, game: FinishedGame): () => void {
   const record = readRecord(dotsAndBoxesRecord, game.record);
   if (!record) {
@@ -36,7 +42,7 @@ export function showDotsAndBoxesReplay(view: HTMLElement, game: FinishedGame): (
   const replay = steppedScene(new DotsAndBoxesRenderer(), stage, (k) => ({ lines: states[k].lines, boxes: states[k].boxes, lastLine: k === 0 ? -1 : steps[k - 1].step.line, drawing: 0 }), {
     count: steps.length,
     words: (k) => (k === 0 ? 'The empty grid.' : `${nameOfSeat(game, steps[k - 1].seat)}: ${lineWords(steps[k - 1].step.line)} · ${score(k)}${k === steps.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
-    label: (k) => `${k}. ${steps[k - 1].seat === 0 ? 'red' : 'blue'} ${lineWords(steps[k - 1].step.line)}`,
+    label: (k) => `${k}. ${steps[k - 1].seat === 0 ? 'red' : 'blue'} ${shortWords(steps[k - 1].step.line)}`,
   });
   side.append(replay.controls.element);
   return replay.close;
