@@ -45,6 +45,13 @@ export interface TurnSchema {
   turn: number;
 }
 
+/**
+ * The fields of a shared declaration (`Synced`, what clients read) that a schema lacks: `never` when it has them all.
+ * A server part asserts `const fields: Record<MissingFields<Synced, Schema>, never> = {}`, so a field declared for
+ * the clients but left out of the schema fails the typecheck rather than reaching a view as undefined.
+ */
+export type MissingFields<Synced, Schema> = Exclude<keyof Synced, keyof Schema>;
+
 type TurnGame = AnyGame & { version(state: TwoPlayerTurnState): number };
 
 /** The waiting table's fields. */
