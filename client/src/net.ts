@@ -13,8 +13,21 @@ import { withoutToken } from './socket-url';
 
 export { savedName, saveName } from './name';
 
-/** Rooms' WebSocket URLs go without the account's token (socket-url.ts): the HTTP calls carry it in a header. */
-export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`, { urlBuilder: withoutToken });
+/**
+ * The SDK's client, made at its first use rather than at import: the page's address is read then,
+ * so a module graph that only imports this one (the game registry, loaded by a test outside a
+ * browser) runs without a `location`. Rooms' WebSocket URLs go without the account's token
+ * (socket-url.ts): the HTTP calls carry it in a header.
+ */
+let made: Client | null = null;
+const sdkClient = () => (made ??= new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`, { urlBuilder: withoutToken }));
+export const client: Client = new Proxy({} as Client, {
+  get: (_, key) => {
+    const value = Reflect.get(sdkClient(), key);
+    return typeof value === 'function' ? value.bind(made) : value;
+  },
+  set: (_, key, value) => Reflect.set(sdkClient(), key, value),
+});
 
 const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
 /** When the room's token was last known good (joined, or reconnected with it): ms since the epoch. */

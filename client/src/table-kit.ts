@@ -20,6 +20,13 @@ export interface TableState {
   toJSON(): unknown;
 }
 
+/**
+ * A room's decoded state from its one shared declaration (e.g. shared/games/dots-and-boxes/synced.ts,
+ * on shared/core/turn-table.ts): a view reads the fields the server's schema was built to, never a
+ * copy of them it wrote itself.
+ */
+export type SyncedState<T extends object> = T & TableState;
+
 export interface TableView<S extends TableState> {
   readonly room: Room<any, S>;
   readonly roomId: string;

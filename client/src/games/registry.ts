@@ -10,13 +10,14 @@
  */
 import type { ClientGame } from './client-game';
 import { connectFourClient } from './connect-four';
+import { dotsAndBoxesClient } from './dots-and-boxes';
 import { flip7Client } from './flip7';
 import { gomokuClient } from './gomoku';
 import { montyClient } from './monty';
 import { tenClient } from './ten';
 import { tictactoeClient } from './tictactoe';
 
-const games: ClientGame[] = [gomokuClient, flip7Client, montyClient, tictactoeClient, tenClient, connectFourClient];
+const games: ClientGame[] = [gomokuClient, flip7Client, montyClient, tictactoeClient, tenClient, connectFourClient, dotsAndBoxesClient];
 let started = false;
 
 export const CLIENT_GAMES: readonly ClientGame[] = games;

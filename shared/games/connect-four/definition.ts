@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import type { GameDefinition } from '../../core/game';
 import { integerOption } from '../../core/options';
 import { emptyPayload, integerField } from '../../core/payload';
-import { applyConnectFour, CONNECT_FOUR_ERROR_CODES, newConnectFour, type ConnectFourAction, type ConnectFourErrorCode, type ConnectFourEvent, type ConnectFourState } from './rules';
+import { CONNECT_FOUR_ERROR_CODES, type ConnectFourErrorCode } from './errors';
+import { applyConnectFour, newConnectFour, type ConnectFourAction, type ConnectFourEvent, type ConnectFourState } from './rules';
 
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
 

@@ -1,3 +1,4 @@
 export * from './board';
+export * from './errors';
 export * from './rules';
 export * from './definition';

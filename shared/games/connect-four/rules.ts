@@ -6,6 +6,7 @@
  */
 import { ok, reject, type Result } from '../../core/result';
 import { CELLS, EMPTY, COLUMNS, landingCell, lineThrough } from './board';
+import type { ConnectFourErrorCode } from './errors';
 
 export type Seat = 0 | 1;
 
@@ -25,9 +26,6 @@ export interface ConnectFourState {
 
 export type ConnectFourAction = { type: 'drop'; column: number } | { type: 'forfeit'; reason: 'resigned' | 'time' | 'left' };
 export type ConnectFourEvent = { type: 'dropped'; seat: Seat; column: number; cell: number } | { type: 'ended'; winner: Seat | 'draw'; reason: NonNullable<ConnectFourState['reason']> };
-
-export const CONNECT_FOUR_ERROR_CODES = ['not_your_turn', 'out_of_range', 'column_full', 'game_over'] as const;
-export type ConnectFourErrorCode = (typeof CONNECT_FOUR_ERROR_CODES)[number];
 
 export function newConnectFour(): ConnectFourState {
   return { cells: new Array(CELLS).fill(EMPTY), moves: [], toAct: 0, winner: null, reason: null, winLine: [] };

@@ -1,5 +1,21 @@
-/** The client's registry of games: a game from outside client/src joins the built-in ones until the app starts, never after. */
+/** The client's registry of games: every game folder is on it, with the server's rooms; a game from outside client/src joins the built-in ones until the app starts, never after. */
+import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import type { ClientGame } from '../../../client/src/games/client-game';
+import { GAMES } from '../../../server/games/registry';
+
+const GAMES_DIR = path.resolve(__dirname, '../../../client/src/games');
+/** Every folder of client/src/games with an index.ts: a game's client part. */
+const FOLDERS = readdirSync(GAMES_DIR).filter((name) => existsSync(path.join(GAMES_DIR, name, 'index.ts')));
+
+// Each game's entry (index.ts: its room, path, label, lobby text and form) is loaded as it is; only what needs a
+// browser to load is stubbed: its table view and replay (Pixi, CSS, the page), and the account badge's window listeners.
+for (const folder of FOLDERS) {
+  for (const part of ['view', 'replay']) {
+    if (existsSync(path.join(GAMES_DIR, folder, `${part}.ts`))) jest.doMock(path.join(GAMES_DIR, folder, part), () => new Proxy({}, { get: () => () => undefined }));
+  }
+}
+jest.doMock(path.resolve(GAMES_DIR, '../ranked/account'), () => ({ savedAccount: () => null }));
 
 /**
  * Loaded by jest, not imported: an import would have the project's Node typecheck (tsconfig.json) follow the registry
@@ -23,26 +39,26 @@ const stub = (room: string, path: string): ClientGame => ({
   describe: () => '',
 });
 
-// The built-in games' folders (their views load Pixi, CSS and the page's connection, none of which Node has): as
-// they are to the registry, a room and a path each.
-jest.mock('../../../client/src/games/gomoku', () => ({ gomokuClient: { room: 'gomoku', path: 'room' } }));
-jest.mock('../../../client/src/games/flip7', () => ({ flip7Client: { room: 'flip7', path: 'flip7' } }));
-jest.mock('../../../client/src/games/monty', () => ({ montyClient: { room: 'monty_hall', path: 'monty' } }));
-jest.mock('../../../client/src/games/tictactoe', () => ({ tictactoeClient: { room: 'tictactoe', path: 'tictactoe' } }));
-jest.mock('../../../client/src/games/ten', () => ({ tenClient: { room: 'ten_exorcism', path: 'ten' } }));
-jest.mock('../../../client/src/games/connect-four', () => ({ connectFourClient: { room: 'connect_four', path: 'connect-four' } }));
+it('lists a game for every folder of client/src/games and for every room the server hosts, each with its lobby words', () => {
+  expect(CLIENT_GAMES.length).toBe(FOLDERS.length);
+  expect(CLIENT_GAMES.map((g) => g.room).sort()).toEqual(GAMES.map((g) => g.definition.name as string).sort());
+  for (const game of CLIENT_GAMES) {
+    expect(game.about.blurb.length).toBeGreaterThan(0);
+    expect(gameOfPath(game.path)).toBe(game);
+  }
+});
 
 it('adds a game after the built-in ones, refuses a room or a path already taken, and refuses any once the app has started', () => {
-  expect(CLIENT_GAMES.map((g) => g.room)).toEqual(['gomoku', 'flip7', 'monty_hall', 'tictactoe', 'ten_exorcism', 'connect_four']);
+  const builtIn = CLIENT_GAMES.length;
   const game = stub('test_game', 'test-game');
   registerClientGame(game);
-  expect(CLIENT_GAMES.length).toBe(7);
-  expect(CLIENT_GAMES[6]).toBe(game);
+  expect(CLIENT_GAMES.length).toBe(builtIn + 1);
+  expect(CLIENT_GAMES[builtIn]).toBe(game);
   expect(gameOfRoom('test_game')).toBe(game);
   expect(gameOfPath('test-game')).toBe(game);
   expect(() => registerClientGame(stub('connect_four', 'other'))).toThrow(/already/);
   expect(() => registerClientGame(stub('other', 'test-game'))).toThrow(/already/);
   sealRegistry();
   expect(() => registerClientGame(stub('late', 'late'))).toThrow(/after the client started/);
-  expect(CLIENT_GAMES.length).toBe(7);
+  expect(CLIENT_GAMES.length).toBe(builtIn + 1);
 });

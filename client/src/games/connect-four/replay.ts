@@ -25,7 +25,8 @@ export function showConnectFourReplay(view: HTMLElement, game: FinishedGame): ()
     return { cells: s.cells, lastCell, winLine: s.winLine, dropping: 0 };
   }, {
     count: moves.length,
-    words: (k) => (k === 0 ? 'The empty grid.' : `${nameOfSeat(game, (k - 1) % 2)}: column ${moves[k - 1] + 1}${k === moves.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
+    // The seat that dropped step k's disc is the one the rules had to act before it, not a parity of k.
+    words: (k) => (k === 0 ? 'The empty grid.' : `${nameOfSeat(game, states[k - 1].toAct ?? 0)}: column ${moves[k - 1] + 1}${k === moves.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
     label: (k) => `${k}. col ${moves[k - 1] + 1}`,
   });
   side.append(replay.controls.element);
