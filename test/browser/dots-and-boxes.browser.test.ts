@@ -7,7 +7,7 @@
  * at its own address, each line by the player who drew it.
  */
 import type { Page } from 'playwright-core';
-import { afterLayout, browserSuite, controlsUnderCanvas, lobbyAs, openPhonePage, screenshot, tableState, tapCanvas, waitForTable } from '../support/browser';
+import { afterLayout, browserSuite, controlsUnderCanvas, lobbyAs, openPhonePage, screenshot, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
 import { horizontalLine, isHorizontal, lineEnds, LINES, sidesOf, verticalLine } from '../../shared/games/dots-and-boxes/board';
 
 jest.setTimeout(240000);
@@ -28,16 +28,15 @@ async function nearLine(page: Page, line: number) {
   return { x: Number(g.originX) + u * size, y: Number(g.originY) + w * size };
 }
 
-async function clickLine(page: Page, line: number) {
-  const { x, y } = await nearLine(page, line);
-  const box = (await page.locator('#dab-canvas').boundingBox())!;
-  await page.mouse.click(box.x + x, box.y + y);
+/** Draws `line` by a click or a tap near it, once it is this page's turn, and waits until the move registered. */
+async function drawLine(page: Page, line: number, by: 'tap' | 'click') {
+  const turn = (await tableState(page)).turn;
+  const ready = `s.toMove === '${await tableSession(page)}' && s.turn === ${turn}`;
+  await tapUntilRegistered(page, { canvas: '#dab-canvas', at: () => nearLine(page, line) }, { by, ready, registered: `s.turn > ${turn}` });
 }
 
-async function tapLine(page: Page, line: number) {
-  const { x, y } = await nearLine(page, line);
-  await tapCanvas(page, '#dab-canvas', x, y);
-}
+const clickLine = (page: Page, line: number) => drawLine(page, line, 'click');
+const tapLine = (page: Page, line: number) => drawLine(page, line, 'tap');
 
 it('two players, on a desktop and a phone, draw every line by clicks, taps and the keyboard; a closed box keeps the turn', async () => {
   const ada = await lobbyAs(suite.browser, suite.base, 'Ada');
