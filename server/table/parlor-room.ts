@@ -172,6 +172,22 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     this.rooms.presence.remove(sessionId);
   }
 
+  /**
+   * Ends the reconnection window held for `sessionId` (dropped, or a session from before a
+   * restart): its seat went to a newer connection of the same account, and the old token must
+   * not bring a second player back into it. The hold's end runs onLeave for the old session,
+   * as an expired window does. False when no window was held.
+   */
+  protected endHold(sessionId: string): boolean {
+    const reconnections = (this as unknown as { _reconnections: Record<string, [string, { reject(reason: unknown): void }] | undefined> })._reconnections;
+    for (const held of Object.values(reconnections)) {
+      if (held?.[0] !== sessionId) continue;
+      held[1].reject(new ServerError(CloseCode.NORMAL_CLOSURE, 'the seat continued in another connection'));
+      return true;
+    }
+    return false;
+  }
+
   /** Holds every seat of a restored room for the sessions from before the restart. */
   protected holdRestoredSeats(tokens: Record<string, string>) {
     for (const [id, token] of Object.entries(tokens)) {
