@@ -1,7 +1,8 @@
 /**
  * The connection to the game server (same origin as the page) and what the browser
  * remembers: the display name (localStorage, name.ts), the statistics key (localStorage) and,
- * per room, the reconnection token (sessionStorage), so a reload returns to the same seat.
+ * per room, the reconnection token (localStorage, shared by the browser's tabs), so a reload, a
+ * new tab or a new window returns to the same seat.
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { errorToast, h, setConnectionBanner, toast } from './dom';
@@ -16,7 +17,8 @@ export { savedName, saveName } from './name';
 /** Rooms' WebSocket URLs go without the account's token (socket-url.ts): the HTTP calls carry it in a header. */
 export const client = new Client(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`, { urlBuilder: withoutToken });
 
-const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
+const TOKEN_PREFIX = 'parlor:token:';
+const tokenKey = (roomId: string) => `${TOKEN_PREFIX}${roomId}`;
 /** When the room's token was last known good (joined, or reconnected with it): ms since the epoch. */
 const tokenAtKey = (roomId: string) => `parlor:token-at:${roomId}`;
 const STATS_KEY = 'parlor:stats-key';
@@ -38,9 +40,24 @@ export function statsKey(): string {
 /** Rooms joined from the lobby and handed to the table view that the router opens next. */
 const handedOver = new Map<string, Room>();
 
+/**
+ * Keeps the room's reconnection token in localStorage, not sessionStorage: the seat is the
+ * player's, not the tab's — a new tab or window of this browser returns to it (the server gives
+ * a seat back to its account too; this also serves a browser signed in to nothing).
+ */
 export function rememberRoom(room: Room): void {
-  sessionStorage.setItem(tokenKey(room.roomId), room.reconnectionToken);
-  sessionStorage.setItem(tokenAtKey(room.roomId), String(Date.now()));
+  localStorage.setItem(tokenKey(room.roomId), room.reconnectionToken);
+  localStorage.setItem(tokenAtKey(room.roomId), String(Date.now()));
+}
+
+/** The rooms this browser holds a reconnection token for (the lobby offers to return to them). */
+export function rememberedRooms(): string[] {
+  const ids: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(TOKEN_PREFIX)) ids.push(key.slice(TOKEN_PREFIX.length));
+  }
+  return ids;
 }
 
 export function handOver(room: Room): void {
@@ -87,13 +104,13 @@ export function reopenOnLoss(room: Room): void {
     if (CLOSED_ON_PURPOSE.has(code)) return;
     const givenUp = () => toast('Disconnected from the table. Reload the page to come back.');
     // 1001: the page is going away; 4000 and 1000 (above): the room or the player closed it on purpose.
-    if (!sessionStorage.getItem(tokenKey(room.roomId))) return void (code !== 1001 && givenUp());
+    if (!localStorage.getItem(tokenKey(room.roomId))) return void (code !== 1001 && givenUp());
     reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);
     if (reopenedAt.length >= 3) return givenUp();
     reopenedAt.push(Date.now());
     reopening = room.roomId;
     // Kept here: the view closing before the reopen may forget the token (and its time) first.
-    seatSought = { roomId: room.roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(room.roomId))) || 0 };
+    seatSought = { roomId: room.roomId, goodAt: Number(localStorage.getItem(tokenAtKey(room.roomId))) || 0 };
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
 }
@@ -116,9 +133,14 @@ export function leaveTable(room: Room): void {
   else room.removeAllListeners();
 }
 
-export function forgetRoom(roomId: string): void {
-  sessionStorage.removeItem(tokenKey(roomId));
-  sessionStorage.removeItem(tokenAtKey(roomId));
+/**
+ * Forgets the room's token. `mine`: only if the stored token is still this tab's — another tab
+ * of the browser may have taken the seat since, and its token is not this tab's to drop.
+ */
+export function forgetRoom(roomId: string, mine?: string): void {
+  if (mine !== undefined && localStorage.getItem(tokenKey(roomId)) !== mine) return;
+  localStorage.removeItem(tokenKey(roomId));
+  localStorage.removeItem(tokenAtKey(roomId));
 }
 
 
@@ -155,7 +177,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
     handedOver.delete(roomId);
     return ready;
   }
-  const token = sessionStorage.getItem(tokenKey(roomId));
+  const token = localStorage.getItem(tokenKey(roomId));
   const tries = reopening === roomId ? REOPEN_TRIES : 1;
   reopening = null;
   if (token) {
@@ -166,7 +188,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
         if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
       }
     }
-    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(roomId))) || 0 };
+    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: Number(localStorage.getItem(tokenAtKey(roomId))) || 0 };
     forgetRoom(roomId);
   }
   const view = document.getElementById('view');

@@ -286,6 +286,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return super.onReconnect(client);
   }
 
+  protected override accountOf(sessionId: string): string | undefined {
+    return this.players.get(sessionId)?.id;
+  }
+
   /** The account a session joined as, for what the room makes for it (a rematch's seat). */
   readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players.get(sessionId);
 
@@ -688,6 +692,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
     this.mirror();
     this.holdRestoredSeats(snap.tokens);
+    // The seats held for their owners show as theirs ("your game" in the lobby) until they return, take the seat over, or the window ends.
+    for (const record of this.seats.list) {
+      if (record?.account && !record.bot) this.rooms.presence.set({ sessionId: record.id, name: record.name, roomId: this.roomId, game: this.gameName, role: 'playing', account: record.account });
+    }
     for (const policy of this.policies) policy.resumed?.();
   }
 

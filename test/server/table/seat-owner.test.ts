@@ -100,3 +100,34 @@ it('the owner joining to watch stays a spectator, and a player without the accou
   await act(a1, 'place', cell(7, 7), [a1, bo]);
   await Promise.all([a1.leave(), bo.leave(), watching.leave(), stranger.leave()]);
 });
+
+async function myTables(token?: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server.url.replace(/^ws/, 'http')}/api/me/tables`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json() };
+}
+
+it('GET /api/me/tables lists the tables where the account holds a seat; /api/online does not show accounts', async () => {
+  const { ada, a1, bo } = await game();
+  const cy = await makeGuest(server.url, `Cy${Math.random().toString(36).slice(2, 6)}`);
+  const watching = (await clientOf(cy).joinById(a1.roomId, { name: cy.name, spectate: true })) as GomokuRoomClient;
+  await waitForState(bo, (s) => s.spectators === 1);
+  await waitUntilListed(ada.token, a1.roomId);
+  expect((await myTables(ada.token)).body.tables).toEqual([{ roomId: a1.roomId, game: 'gomoku' }]);
+  // Watching is no seat.
+  expect(await myTables(cy.token)).toEqual({ status: 200, body: { tables: [] } });
+  expect(await myTables()).toEqual({ status: 401, body: { error: expect.any(String), code: 'auth_required' } });
+  expect(await myTables('not-a-token')).toEqual({ status: 401, body: { error: expect.any(String), code: 'invalid_token' } });
+  const online = (await (await fetch(`${server.url.replace(/^ws/, 'http')}/api/online`)).json()) as { players: Record<string, unknown>[] };
+  expect(online.players.length).toBeGreaterThan(0);
+  expect(online.players.every((p) => !('account' in p))).toBe(true);
+  await Promise.all([a1.leave(), bo.leave(), watching.leave()]);
+});
+
+/** Presence is written in batches: the seat shows in the list within a moment. */
+async function waitUntilListed(token: string, roomId: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await myTables(token)).body.tables?.some((t: { roomId: string }) => t.roomId === roomId)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`room ${roomId} never listed`);
+}
