@@ -1,8 +1,9 @@
 /**
  * The connection to the game server (same origin as the page) and what the browser
  * remembers: the display name (localStorage, name.ts), the statistics key (localStorage) and,
- * per room, the reconnection token (localStorage, shared by the browser's tabs), so a reload, a
- * new tab or a new window returns to the same seat.
+ * per room, the reconnection token: the tab's own (sessionStorage: a reload returns to the same
+ * session) and the browser's (localStorage: a new tab or window of a signed-out browser returns
+ * to the seat; signed in, the server gives a seat back to its account).
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { errorToast, h, setConnectionBanner, toast } from './dom';
@@ -41,13 +42,33 @@ export function statsKey(): string {
 const handedOver = new Map<string, Room>();
 
 /**
- * Keeps the room's reconnection token in localStorage, not sessionStorage: the seat is the
- * player's, not the tab's — a new tab or window of this browser returns to it (the server gives
- * a seat back to its account too; this also serves a browser signed in to nothing).
+ * Keeps the room's reconnection token for this tab (a reload) and for the browser (a new tab).
+ * The seat is the player's, not the tab's. Two copies because a reconnection token names one
+ * session, and Colyseus gives the session to whoever reconnects with it last, closing the other
+ * connection: two tabs reading one shared token would take the session from each other in turn.
  */
 export function rememberRoom(room: Room): void {
-  localStorage.setItem(tokenKey(room.roomId), room.reconnectionToken);
-  localStorage.setItem(tokenAtKey(room.roomId), String(Date.now()));
+  for (const store of [sessionStorage, localStorage]) {
+    store.setItem(tokenKey(room.roomId), room.reconnectionToken);
+    store.setItem(tokenAtKey(room.roomId), String(Date.now()));
+  }
+}
+
+/**
+ * The token this tab opens the room with: its own; else, signed out, the browser's (a new tab
+ * returns to the seat). Signed in, a new tab joins instead, and the server gives the account its
+ * seat while the older tab, told `seat_moved`, watches.
+ */
+function tokenFor(roomId: string): string | null {
+  return sessionStorage.getItem(tokenKey(roomId)) ?? (client.auth.token ? null : localStorage.getItem(tokenKey(roomId)));
+}
+
+const tokenAt = (roomId: string) => Number(sessionStorage.getItem(tokenAtKey(roomId)) ?? localStorage.getItem(tokenAtKey(roomId))) || 0;
+
+/** This tab forgets its own token for the room (to join anew: "Play here" after the seat moved). */
+export function forgetTabToken(roomId: string): void {
+  sessionStorage.removeItem(tokenKey(roomId));
+  sessionStorage.removeItem(tokenAtKey(roomId));
 }
 
 /** The rooms this browser holds a reconnection token for (the lobby offers to return to them). */
@@ -104,13 +125,13 @@ export function reopenOnLoss(room: Room): void {
     if (CLOSED_ON_PURPOSE.has(code)) return;
     const givenUp = () => toast('Disconnected from the table. Reload the page to come back.');
     // 1001: the page is going away; 4000 and 1000 (above): the room or the player closed it on purpose.
-    if (!localStorage.getItem(tokenKey(room.roomId))) return void (code !== 1001 && givenUp());
+    if (!sessionStorage.getItem(tokenKey(room.roomId))) return void (code !== 1001 && givenUp());
     reopenedAt = reopenedAt.filter((t) => Date.now() - t < 60000);
     if (reopenedAt.length >= 3) return givenUp();
     reopenedAt.push(Date.now());
     reopening = room.roomId;
     // Kept here: the view closing before the reopen may forget the token (and its time) first.
-    seatSought = { roomId: room.roomId, goodAt: Number(localStorage.getItem(tokenAtKey(room.roomId))) || 0 };
+    seatSought = { roomId: room.roomId, goodAt: tokenAt(room.roomId) };
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
 }
@@ -134,10 +155,11 @@ export function leaveTable(room: Room): void {
 }
 
 /**
- * Forgets the room's token. `mine`: only if the stored token is still this tab's — another tab
- * of the browser may have taken the seat since, and its token is not this tab's to drop.
+ * Forgets the room's token: this tab's, and the browser's unless `mine` is given and the
+ * browser's is another (another tab took the seat since: its token is not this tab's to drop).
  */
 export function forgetRoom(roomId: string, mine?: string): void {
+  forgetTabToken(roomId);
   if (mine !== undefined && localStorage.getItem(tokenKey(roomId)) !== mine) return;
   localStorage.removeItem(tokenKey(roomId));
   localStorage.removeItem(tokenAtKey(roomId));
@@ -177,7 +199,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
     handedOver.delete(roomId);
     return ready;
   }
-  const token = localStorage.getItem(tokenKey(roomId));
+  const token = tokenFor(roomId);
   const tries = reopening === roomId ? REOPEN_TRIES : 1;
   reopening = null;
   if (token) {
@@ -188,8 +210,8 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
         if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
       }
     }
-    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: Number(localStorage.getItem(tokenAtKey(roomId))) || 0 };
-    forgetRoom(roomId);
+    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: tokenAt(roomId) };
+    forgetRoom(roomId, token);
   }
   const view = document.getElementById('view');
   if (!options.spectate && !savedName().trim() && view) {

@@ -12,7 +12,7 @@ import type { Room } from '@colyseus/sdk';
 import { h, setConnectionBanner, toast } from './dom';
 import { currentName } from './name';
 import type { Scene } from './fitted-scene';
-import { client, forgetRoom, handOver, leaveTable, openTable } from './net';
+import { client, forgetRoom, forgetTabToken, handOver, leaveTable, openTable } from './net';
 
 /** What the kit reads of every table's synced state. */
 export interface TableState {
@@ -123,7 +123,8 @@ export async function openTableView<S extends TableState>(roomId: string, watch:
 function seatMovedNotice(room: Room): HTMLElement {
   const notice = h('div', { id: 'seat-moved', class: 'card seat-moved', hidden: true },
     h('p', {}, 'Your game continued in another tab or device — you are watching here.'),
-    h('button', { id: 'seat-moved-take', class: 'primary', onclick: () => location.reload() }, 'Play here'));
+    // Without this tab's token the reload joins anew (as the account), rather than returning to this tab's watching session.
+    h('button', { id: 'seat-moved-take', class: 'primary', onclick: () => (forgetTabToken(room.roomId), location.reload()) }, 'Play here'));
   room.onMessage('seat_moved', () => {
     notice.hidden = false;
     if (!notice.isConnected) document.getElementById('view')?.prepend(notice);
