@@ -42,7 +42,7 @@ it('a new tab of the same browser returns to the seat; the old tab says "continu
   const { a, b, roomId } = await startGame();
   const tab = await a.context().newPage();
   tab.setDefaultTimeout(30000);
-  await tab.goto(`${suite.base}/#/gomoku/${roomId}`);
+  await tab.goto(`${suite.base}/#/room/${roomId}`);
   await tab.waitForSelector('#board-canvas');
   await waitForTable(tab, await seated(tab));
   await a.waitForSelector('#seat-moved', { state: 'visible' });
@@ -64,11 +64,11 @@ it('a new tab of the same browser returns to the seat; the old tab says "continu
 
 it('a second device signed in to the same account finds "Your games — return" in the lobby and returns to the seat', async () => {
   const { a, b, roomId } = await startGame();
-  // The same account on another device: a new browser context holding the account's token, as signing in there would.
+  // The same account on another device: a new browser context holding what signing in there keeps (the token, the account, its name).
   const stored = await a.evaluate(() => ({ ...localStorage }));
   const phone = await openPage(suite.browser, 'about:blank');
   await phone.page.addInitScript((entries: Record<string, string>) => {
-    for (const [k, v] of Object.entries(entries)) if (k === 'parlor:user' || k === 'colyseus-auth-token') localStorage.setItem(k, v);
+    for (const [k, v] of Object.entries(entries)) if (k === 'parlor:user' || k === 'parlor:name' || k === 'colyseus-auth-token') localStorage.setItem(k, v);
   }, stored);
   phone.page.setDefaultTimeout(30000);
   await phone.page.goto(`${suite.base}/`);
