@@ -80,3 +80,31 @@ it('a second device signed in to the same account finds "Your games — return" 
   const phoneId = await tableSession(phone.page);
   await waitForTable(b, `Object.keys(s.players).length === 2 && s.players[${JSON.stringify(phoneId)}]?.connected === true`);
 });
+
+it('signed out, a new tab of the same browser finds "Your games — return" from the stored token and returns to the seat', async () => {
+  const a = await lobbyAs(suite.browser, suite.base, 'Ann');
+  a.page.setDefaultTimeout(30000);
+  await a.page.uncheck('#new-swap2');
+  await a.page.click('#new-game');
+  await a.page.waitForSelector('#board-canvas');
+  const roomId = await a.page.evaluate(() => location.hash.split('/')[2]);
+  const annId = await tableSession(a.page);
+  const b = await lobbyAs(suite.browser, suite.base, 'Ben');
+  await b.page.waitForSelector(`tr[data-room-id="${roomId}"]`);
+  await b.page.click(`tr[data-room-id="${roomId}"] [data-action=join]`);
+  await b.page.waitForSelector('#board-canvas');
+  await waitForTable(a.page, "s.phase === 'main_game'");
+  // The reconnection token is the browser's, not only the tab's.
+  expect(await a.page.evaluate((id) => localStorage.getItem(`parlor:token:${id}`), roomId)).toBeTruthy();
+
+  const tab = await a.page.context().newPage();
+  tab.setDefaultTimeout(30000);
+  await tab.goto(`${suite.base}/`);
+  await tab.click(`#your-games a[data-return="${roomId}"]`);
+  await tab.waitForSelector('#board-canvas');
+  // The same session, now in the new tab: the seat, its row and its turn.
+  await waitForTable(tab, `s.players[${JSON.stringify(annId)}] !== undefined && s.toMove === ${JSON.stringify(annId)}`);
+  expect(await tableSession(tab)).toBe(annId);
+  await play(tab, 7, 7, [b.page]);
+  expect(Object.keys((await tableState(b.page)).players)).toHaveLength(2);
+});
