@@ -75,8 +75,9 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   view.append(
     // Ranked play, your name, then the live rooms (what a player came for), then how to start each game.
     h('section', { class: 'lobby' },
-      yours.card,
       ranked.card,
+      // Your games right under the headline: a player with a game on came back for it.
+      yours.card,
       h('div', { class: 'card wide you-bar' },
         h('h2', {}, 'You'),
         h('label', {}, 'Display name ', nameInput),
