@@ -2,12 +2,14 @@
  * The seat's owner is kept with the room: after the process is killed (SIGKILL) and another
  * restores the room from Redis, the account that held a seat joins by the room's id — from a
  * new tab or another device, without the reconnection token of the session before the crash —
- * and plays in its seat; the old session's token brings no second player back.
+ * and plays in its seat; the old session's token brings no second player back. Until it does,
+ * `GET /api/me/tables` lists the restored seat as the account's.
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { comeBack, waitForState } from '../support/server';
 import { makeGuest } from '../support/ranked';
+import { waitUntil } from '../support/wait';
 
 jest.setTimeout(90000);
 
@@ -32,6 +34,11 @@ it('after a SIGKILL the restored room still gives the seat to its account', asyn
   await suite.proc.stop('SIGKILL');
   suite.proc = await startServerProcess(port, { REDIS_URL: suite.redisUrl });
   const boBack = await comeBack(other, boToken);
+  // The restored room shows the seat as the account's before it is back: the lobby on any device offers "return".
+  await waitUntil(async () => {
+    const res = await fetch(`${suite.proc!.url.replace(/^ws/, 'http')}/api/me/tables`, { headers: { authorization: `Bearer ${ada.token}` } });
+    return res.ok && ((await res.json()) as { tables: { roomId: string }[] }).tables.some((t) => t.roomId === a1.roomId);
+  }, 'the restored seat listed for its account');
   const phone = new Client(suite.proc.url);
   phone.auth.token = ada.token;
   const a2: Room = await phone.joinById(a1.roomId, { name: 'Ada' });
