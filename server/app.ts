@@ -19,6 +19,7 @@ import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
 import { loadSecret } from './accounts/identity';
 import { mountAuthRoutes } from './http/auth-routes';
+import { mountMyTablesRoute } from './http/my-tables-route';
 import { colyseusAuthSettled } from './accounts/colyseus-auth';
 import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
@@ -176,6 +177,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       http.before(app);
       mountAuthRoutes(app, { accounts, limits: signInLimits, mailer, publicUrl: () => config.publicUrl ?? `http://localhost:${listenPort}` });
       mountRankedRoutes(app, services.ranked, accounts);
+      mountMyTablesRoute(app, accounts);
       // Each game's own routes (Ten Exorcism's verify and high scores), with the limits of the HTTP side.
       for (const game of options.games ?? GAMES) game.routes?.(app, { services, limit: (route) => http.limits.middleware(route) });
       mountHistoryRoutes(app, services.history);

@@ -6,7 +6,7 @@
  */
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from './dom';
-import { client, saveName, savedName } from './net';
+import { client, rememberedRooms, saveName, savedName } from './net';
 import { currentUser } from './auth';
 import { CLIENT_GAMES, gameOfRoom } from './games/registry';
 import { aboutBlock } from './games/about';
@@ -53,6 +53,7 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
   const gameCards = [...groups].map(([title, controls]) =>
     h('div', { class: 'card' }, h('h2', {}, title), GROUP_NOTE[title] ? h('p', { class: 'muted' }, GROUP_NOTE[title]) : null, ...controls));
 
+  const yours = yourGames(() => rooms);
   const onlineList = h('p', { id: 'online', class: 'muted' }, 'Nobody at a table yet.');
   const refreshOnline = async () => {
     try {
@@ -63,7 +64,10 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     }
   };
   void refreshOnline();
-  const onlineTimer = window.setInterval(refreshOnline, 5000);
+  const onlineTimer = window.setInterval(() => {
+    void refreshOnline();
+    void yours.refresh();
+  }, 5000);
 
   // Ranked play leads the lobby across its width: the site's headline game, seen before anything is scrolled.
   ranked.card.classList.add('wide', 'ranked-lead');
@@ -72,6 +76,8 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     // Ranked play, your name, then the live rooms (what a player came for), then how to start each game.
     h('section', { class: 'lobby' },
       ranked.card,
+      // Your games right under the headline: a player with a game on came back for it.
+      yours.card,
       h('div', { class: 'card wide you-bar' },
         h('h2', {}, 'You'),
         h('label', {}, 'Display name ', nameInput),
@@ -101,6 +107,8 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
       rooms.clear();
       for (const r of all) rooms.set(r.roomId, r);
       render();
+      // The live rooms are known now: a signed-out browser's tokens can be matched to them.
+      void yours.refresh();
     });
     lobby.onMessage('+', ([roomId, listing]: [string, RoomListing]) => {
       rooms.set(roomId, listing);
@@ -120,6 +128,42 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
     ranked.stop();
     void lobby?.leave();
   };
+}
+
+/**
+ * "Your game — return": every table where you hold a seat. Signed in (a guest account too): the
+ * server's list for the account (`GET /api/me/tables`), the same on every device. Signed out:
+ * the tables this browser holds a reconnection token for that are still live. Hidden when none.
+ */
+function yourGames(live: () => Map<string, RoomListing>): { card: HTMLElement; refresh: () => Promise<void> } {
+  const links = h('div', { class: 'form-row' });
+  const card = h('div', { class: 'card wide your-games', id: 'your-games', hidden: true }, h('h2', {}, 'Your games'), links);
+  let asking = false;
+  const refresh = async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      const token = client.auth.token;
+      let tables: { roomId: string; game: string }[] = [];
+      if (token) {
+        const res = await fetch('/api/me/tables', { headers: { authorization: `Bearer ${token}` } });
+        if (res.ok) tables = ((await res.json()) as { tables: { roomId: string; game: string }[] }).tables;
+      } else {
+        for (const roomId of rememberedRooms()) {
+          const game = live().get(roomId)?.metadata?.game;
+          if (game) tables.push({ roomId, game });
+        }
+      }
+      links.replaceChildren(...tables.map(({ roomId, game }) => h('a', { class: 'button primary', href: `#/${gameOfRoom(game)?.path ?? 'room'}/${roomId}`, 'data-return': roomId }, `Your ${gameName(game)} game — return`)));
+      card.hidden = tables.length === 0;
+    } catch {
+      // A nicety: without an answer the card stays as it was.
+    } finally {
+      asking = false;
+    }
+  };
+  void refresh();
+  return { card, refresh };
 }
 
 /** A game's name for people ("Monty Hall"), never its room id. */

@@ -1,7 +1,9 @@
 /**
  * The connection to the game server (same origin as the page) and what the browser
  * remembers: the display name (localStorage, name.ts), the statistics key (localStorage) and,
- * per room, the reconnection token (sessionStorage), so a reload returns to the same seat.
+ * per room, the reconnection token: the tab's own (sessionStorage: a reload returns to the same
+ * session) and the browser's (localStorage: a new tab or window of a signed-out browser returns
+ * to the seat; signed in, the server gives a seat back to its account).
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { errorToast, h, setConnectionBanner, toast } from './dom';
@@ -29,7 +31,8 @@ export const client: Client = new Proxy({} as Client, {
   set: (_, key, value) => Reflect.set(sdkClient(), key, value),
 });
 
-const tokenKey = (roomId: string) => `parlor:token:${roomId}`;
+const TOKEN_PREFIX = 'parlor:token:';
+const tokenKey = (roomId: string) => `${TOKEN_PREFIX}${roomId}`;
 /** When the room's token was last known good (joined, or reconnected with it): ms since the epoch. */
 const tokenAtKey = (roomId: string) => `parlor:token-at:${roomId}`;
 const STATS_KEY = 'parlor:stats-key';
@@ -51,9 +54,44 @@ export function statsKey(): string {
 /** Rooms joined from the lobby and handed to the table view that the router opens next. */
 const handedOver = new Map<string, Room>();
 
+/**
+ * Keeps the room's reconnection token for this tab (a reload) and for the browser (a new tab).
+ * The seat is the player's, not the tab's. Two copies because a reconnection token names one
+ * session, and Colyseus gives the session to whoever reconnects with it last, closing the other
+ * connection: two tabs reading one shared token would take the session from each other in turn.
+ */
 export function rememberRoom(room: Room): void {
-  sessionStorage.setItem(tokenKey(room.roomId), room.reconnectionToken);
-  sessionStorage.setItem(tokenAtKey(room.roomId), String(Date.now()));
+  for (const store of [sessionStorage, localStorage]) {
+    store.setItem(tokenKey(room.roomId), room.reconnectionToken);
+    store.setItem(tokenAtKey(room.roomId), String(Date.now()));
+  }
+}
+
+/**
+ * The token this tab opens the room with: its own; else, signed out, the browser's (a new tab
+ * returns to the seat). Signed in, a new tab joins instead, and the server gives the account its
+ * seat while the older tab, told `seat_moved`, watches.
+ */
+function tokenFor(roomId: string): string | null {
+  return sessionStorage.getItem(tokenKey(roomId)) ?? (client.auth.token ? null : localStorage.getItem(tokenKey(roomId)));
+}
+
+const tokenAt = (roomId: string) => Number(sessionStorage.getItem(tokenAtKey(roomId)) ?? localStorage.getItem(tokenAtKey(roomId))) || 0;
+
+/** This tab forgets its own token for the room (to join anew: "Play here" after the seat moved). */
+export function forgetTabToken(roomId: string): void {
+  sessionStorage.removeItem(tokenKey(roomId));
+  sessionStorage.removeItem(tokenAtKey(roomId));
+}
+
+/** The rooms this browser holds a reconnection token for (the lobby offers to return to them). */
+export function rememberedRooms(): string[] {
+  const ids: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(TOKEN_PREFIX)) ids.push(key.slice(TOKEN_PREFIX.length));
+  }
+  return ids;
 }
 
 export function handOver(room: Room): void {
@@ -106,7 +144,7 @@ export function reopenOnLoss(room: Room): void {
     reopenedAt.push(Date.now());
     reopening = room.roomId;
     // Kept here: the view closing before the reopen may forget the token (and its time) first.
-    seatSought = { roomId: room.roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(room.roomId))) || 0 };
+    seatSought = { roomId: room.roomId, goodAt: tokenAt(room.roomId) };
     setTimeout(() => window.dispatchEvent(new Event('parlor:reopen')), 1000);
   });
 }
@@ -129,9 +167,15 @@ export function leaveTable(room: Room): void {
   else room.removeAllListeners();
 }
 
-export function forgetRoom(roomId: string): void {
-  sessionStorage.removeItem(tokenKey(roomId));
-  sessionStorage.removeItem(tokenAtKey(roomId));
+/**
+ * Forgets the room's token: this tab's, and the browser's unless `mine` is given and the
+ * browser's is another (another tab took the seat since: its token is not this tab's to drop).
+ */
+export function forgetRoom(roomId: string, mine?: string): void {
+  forgetTabToken(roomId);
+  if (mine !== undefined && localStorage.getItem(tokenKey(roomId)) !== mine) return;
+  localStorage.removeItem(tokenKey(roomId));
+  localStorage.removeItem(tokenAtKey(roomId));
 }
 
 
@@ -168,7 +212,7 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
     handedOver.delete(roomId);
     return ready;
   }
-  const token = sessionStorage.getItem(tokenKey(roomId));
+  const token = tokenFor(roomId);
   const tries = reopening === roomId ? REOPEN_TRIES : 1;
   reopening = null;
   if (token) {
@@ -179,8 +223,8 @@ export async function enterRoom(roomId: string, options: Record<string, unknown>
         if (i < tries) await new Promise((r) => setTimeout(r, 1000 * i));
       }
     }
-    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: Number(sessionStorage.getItem(tokenAtKey(roomId))) || 0 };
-    forgetRoom(roomId);
+    if (seatSought?.roomId !== roomId) seatSought = { roomId, goodAt: tokenAt(roomId) };
+    forgetRoom(roomId, token);
   }
   const view = document.getElementById('view');
   if (!options.spectate && !savedName().trim() && view) {

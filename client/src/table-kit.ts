@@ -12,7 +12,7 @@ import type { Room } from '@colyseus/sdk';
 import { h, setConnectionBanner, toast } from './dom';
 import { currentName } from './name';
 import type { Scene } from './fitted-scene';
-import { client, forgetRoom, handOver, leaveTable, openTable } from './net';
+import { client, forgetRoom, forgetTabToken, handOver, leaveTable, openTable } from './net';
 
 /** What the kit reads of every table's synced state. */
 export interface TableState {
@@ -73,6 +73,7 @@ export async function openTableView<S extends TableState>(roomId: string, watch:
   const badge = h('div', { id: 'watching', class: 'badge', hidden: true }, 'watching');
   // A notice when the table is lost for good comes from reopenOnLoss (net.ts), which knows whether it reopens it.
   room.onLeave(() => setConnectionBanner(null));
+  const moved = seatMovedNotice(room);
   const view: TableView<S> = {
     room,
     roomId,
@@ -110,11 +111,32 @@ export async function openTableView<S extends TableState>(roomId: string, watch:
     close: () => {
       for (const fn of closing.splice(0).reverse()) fn();
       setConnectionBanner(null);
-      if (!isPlayer() || options.forgetWhen?.(room)) forgetRoom(roomId);
+      moved.remove();
+      // Only this tab's token: another tab may hold the seat now, with a token of its own.
+      if (!isPlayer() || options.forgetWhen?.(room)) forgetRoom(roomId, room.reconnectionToken);
       leaveTable(room);
     },
   };
   return view;
+}
+
+/**
+ * The seat moved to a newer connection of this account (a new tab or window, another device):
+ * the server made this one a spectator (`seat_moved {}`). The page says so at the top of the
+ * view, and "Play here" takes the seat back: the page reopens the table, and a join by the
+ * seat's account takes the seat, which makes this tab the newest. Returns the notice (removed
+ * when the view closes).
+ */
+function seatMovedNotice(room: Room): HTMLElement {
+  const notice = h('div', { id: 'seat-moved', class: 'card seat-moved', hidden: true },
+    h('p', {}, 'Your game continued in another tab or device — you are watching here.'),
+    // Without this tab's token the reload joins anew (as the account), rather than returning to this tab's watching session.
+    h('button', { id: 'seat-moved-take', class: 'primary', onclick: () => (forgetTabToken(room.roomId), location.reload()) }, 'Play here'));
+  room.onMessage('seat_moved', () => {
+    notice.hidden = false;
+    if (!notice.isConnected) document.getElementById('view')?.prepend(notice);
+  });
+  return notice;
 }
 
 /**

@@ -20,6 +20,20 @@ export interface OnlineEntry {
   roomId: string;
   game: string;
   role: 'playing' | 'watching';
+  /** The account the session joined as (none for a signed-out player): how `GET /api/me/tables` finds "your game" on any process. Never shown in `/api/online`. */
+  account?: string;
+}
+
+/** What `/api/online` shows of an entry: who and where, not the account behind it. */
+export function publicEntry({ sessionId, name, roomId, game, role }: OnlineEntry): Omit<OnlineEntry, 'account'> {
+  return { sessionId, name, roomId, game, role };
+}
+
+/** The tables where `account` holds a seat, from everyone online (across processes with Redis), one entry a room. */
+export function seatsOf(entries: readonly OnlineEntry[], account: string): { roomId: string; game: string }[] {
+  const rooms = new Map<string, string>();
+  for (const e of entries) if (e.account === account && e.role === 'playing') rooms.set(e.roomId, e.game);
+  return [...rooms].map(([roomId, game]) => ({ roomId, game }));
 }
 
 export const PRESENCE_TTL_SECONDS = 15;

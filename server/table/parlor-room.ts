@@ -57,6 +57,10 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected abstract isSeated(sessionId: string): boolean;
   /** Whether a client joining now with these options would watch rather than take a seat. */
   protected abstract joinsAsSpectator(options: unknown): boolean;
+  /** The account a session joined as (for "your game" in the lobby), none for a signed-out player. */
+  protected accountOf(_sessionId: string): string | undefined {
+    return undefined;
+  }
 
   /**
    * Runs at every join, after the static check of the options (Colyseus logs at start-up that
@@ -157,7 +161,8 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    */
   protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined'): Promise<void> {
     this.tokens.set(client.sessionId, client.reconnectionToken);
-    this.rooms.presence.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching' });
+    const account = this.accountOf(client.sessionId);
+    this.rooms.presence.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching', ...(account === undefined ? {} : { account }) });
     this.afterChange();
     if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
     // In turn with the room's steps either way; without a store the snapshot is not even built.
@@ -170,6 +175,22 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     this.tokens.delete(sessionId);
     this.flood.forget(sessionId);
     this.rooms.presence.remove(sessionId);
+  }
+
+  /**
+   * Ends the reconnection window held for `sessionId` (dropped, or a session from before a
+   * restart): its seat went to a newer connection of the same account, and the old token must
+   * not bring a second player back into it. The hold's end runs onLeave for the old session,
+   * as an expired window does. False when no window was held.
+   */
+  protected endHold(sessionId: string): boolean {
+    const reconnections = (this as unknown as { _reconnections: Record<string, [string, { reject(reason: unknown): void }] | undefined> })._reconnections;
+    for (const held of Object.values(reconnections)) {
+      if (held?.[0] !== sessionId) continue;
+      held[1].reject(new ServerError(CloseCode.NORMAL_CLOSURE, 'the seat continued in another connection'));
+      return true;
+    }
+    return false;
   }
 
   /** Holds every seat of a restored room for the sessions from before the restart. */

@@ -59,10 +59,33 @@ export class Seats {
     const oldId = this.tokens.get(token);
     const seat = oldId === undefined ? null : this.seatOf(oldId);
     if (oldId === undefined || seat === null) return null;
-    this.list[seat] = { id: sessionId, name: this.list[seat]!.name, bot: false };
+    const { name, account } = this.list[seat]!;
+    this.list[seat] = { id: sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     this.tokens.set(token, sessionId);
     if (this.host === oldId) this.host = sessionId;
     return { seat, oldId };
+  }
+
+  /** The seat `account` owns (a player's seat, never a bot's), if any. */
+  seatOfAccount(account: string): SeatIndex | null {
+    const seat = this.list.findIndex((s) => s !== undefined && !s.bot && s.account === account);
+    return seat < 0 ? null : seat;
+  }
+
+  /**
+   * Gives `seat` to `sessionId`, a newer connection of the seat's owner (a new tab, another
+   * device): the seat's tokens and the host follow it, and a bot playing for the absent owner
+   * stops. The session that held it before, or undefined for a free seat.
+   */
+  moveTo(seat: SeatIndex, sessionId: string): string | undefined {
+    const record = this.list[seat];
+    if (!record) return undefined;
+    const oldId = record.id;
+    const { strategy: _botPlayedFor, ...owner } = record;
+    this.list[seat] = { ...owner, id: sessionId };
+    for (const [token, id] of this.tokens) if (id === oldId) this.tokens.set(token, sessionId);
+    if (this.host === oldId) this.host = sessionId;
+    return oldId;
   }
 
   /** The seat a joining player takes: the one its key opens, else the first free one; none once the game is on. */

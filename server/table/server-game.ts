@@ -28,6 +28,8 @@ export interface SeatRecord {
   bot: boolean;
   /** Set while a bot plays the seat: its strategy (a bot seat, or an absent player's). */
   strategy?: string;
+  /** The account that owns the seat (its tokens checked at the join), none for a bot or a signed-out player: a join by that account takes the seat over. */
+  account?: string;
 }
 
 /** Where a bot's decision comes from, and when it is no longer wanted. */

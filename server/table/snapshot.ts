@@ -10,7 +10,8 @@ import * as v from 'valibot';
 /** The snapshot's format: a snapshot of another version is refused whole. */
 export const SNAPSHOT_VERSION = 2;
 
-const seatRecord = v.object({ id: v.string(), name: v.string(), bot: v.boolean(), strategy: v.optional(v.string()) });
+// `account`: the seat's owner, so that a restored room still gives the seat to its account (optional: older snapshots have none).
+const seatRecord = v.object({ id: v.string(), name: v.string(), bot: v.boolean(), strategy: v.optional(v.string()), account: v.optional(v.string()) });
 const time = v.pipe(v.number(), v.finite());
 
 export const snapshotSchema = v.object({

@@ -252,15 +252,18 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
   override async onAuth(client: Client, raw: unknown, context?: AuthContext): Promise<unknown> {
-    if (this.serverGame.whenFull === 'refuse') {
+    // The account the matchmaking call proved (carryPlayer), or the one a rematch or a pairing carried for its player.
+    const player = playerOption(parseRoomOptions(this.entries, raw).server.player);
+    // The seat's owner coming back (a new tab, another device) is no second player: it takes its seat over (onJoin).
+    const owner = this.ownedSeat(raw) !== null;
+    if (this.serverGame.whenFull === 'refuse' && !owner) {
       const { options } = parseRoomOptions(this.entries, raw);
       if (!options.spectate && this.freeSeat(undefined) === undefined) throw invalidOption(`${SOMEONE_ELSES_GAME}: join with spectate: true to watch`);
     }
     const admitted = await super.onAuth(client, raw);
     const address = roomClientAddress(client, context, this.rooms.trustProxy);
-    // The account the matchmaking call proved (carryPlayer), or the one a rematch or a pairing carried for its player.
-    const player = playerOption(parseRoomOptions(this.entries, raw).server.player);
-    if (this.serverGame.admit && !this.joinsAsSpectator(raw)) {
+    // The owner's admission was given at its first join; it moves to this session with the seat.
+    if (this.serverGame.admit && !owner && !this.joinsAsSpectator(raw)) {
       const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null });
       if (release) this.admissions.set(client.sessionId, release);
     }
@@ -283,6 +286,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return super.onReconnect(client);
   }
 
+  protected override accountOf(sessionId: string): string | undefined {
+    return this.players.get(sessionId)?.id;
+  }
+
   /** The account a session joined as, for what the room makes for it (a rematch's seat). */
   readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players.get(sessionId);
 
@@ -299,7 +306,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const { options, server } = parseRoomOptions(this.entries, raw);
     const name = options.name as string;
     const token = typeof options.seatToken === 'string' ? options.seatToken : undefined;
-    if (!(token && this.reclaim(client, token))) {
+    const owned = this.ownedSeat(raw);
+    if (owned !== null) {
+      this.takeOver(client, owned);
+    } else if (!(token && this.reclaim(client, token))) {
       const seat = options.spectate ? undefined : this.freeSeat(server.seatKey === undefined ? undefined : v.parse(seatKeySchema, server.seatKey));
       if (seat === undefined) {
         this.spectatorIds.add(client.sessionId);
@@ -314,7 +324,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   private async sit(client: Client, seat: SeatIndex, given: string) {
     const name = this.policies.reduce((n, p) => p.seatName?.(seat, n) ?? n, given);
-    const record: SeatRecord = { id: client.sessionId, name, bot: false };
+    const account = this.players.get(client.sessionId)?.id;
+    const record: SeatRecord = { id: client.sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     this.seats.take(seat, record);
     this.addRow(seat);
     if (this.serverGame.whenGone === 'bot') client.send('seat_token', { token: this.seats.issueToken(client.sessionId) });
@@ -484,6 +495,52 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return true;
   }
 
+  /**
+   * The seat the joining account owns in this room, when it joins to play (not to watch): a
+   * signed-in player — or a guest account — holds its seat by its account, not by a tab.
+   */
+  private ownedSeat(raw: unknown): SeatIndex | null {
+    const { options, server } = parseRoomOptions(this.entries, raw);
+    const player = playerOption(server.player);
+    return player && !options.spectate ? this.seats.seatOfAccount(player.id) : null;
+  }
+
+  /**
+   * The seat's owner joined again (a new tab, another device): the newest connection plays.
+   * One seat, one live connection: the session that held the seat, if connected, stays as a
+   * spectator and hears `seat_moved {}`; if dropped (or from before a restart), its
+   * reconnection window ends, so its token brings no second player back.
+   */
+  private takeOver(client: Client, seat: SeatIndex) {
+    const botPlayed = this.seats.list[seat]?.strategy !== undefined;
+    const oldId = this.seats.moveTo(seat, client.sessionId);
+    if (oldId === undefined) return;
+    const row = this.state.players.get(oldId);
+    if (row) {
+      this.state.players.delete(oldId);
+      Object.assign(row, { connected: true, returnBy: 0 });
+      this.state.players.set(client.sessionId, row);
+    }
+    const admission = this.admissions.get(oldId);
+    if (admission) {
+      this.admissions.delete(oldId);
+      this.admissions.set(client.sessionId, admission);
+    }
+    const old = this.clients.getById(oldId);
+    if (old) {
+      this.spectatorIds.add(oldId);
+      this.state.spectators = this.spectatorIds.size;
+      this.rooms.presence.set({ sessionId: oldId, name: row?.name ?? 'Guest', roomId: this.roomId, game: this.gameName, role: 'watching' });
+      old.send('seat_moved', {});
+    } else {
+      this.endHold(oldId);
+    }
+    this.log.info({ seat, from: oldId, to: client.sessionId }, 'a seat moved to a newer connection of its account');
+    // A bot played for the absent owner: it stops, and the clock is armed for the player again.
+    if (botPlayed) this.schedule();
+    else this.mirror();
+  }
+
   /** Rows that show a seat number follow their players after the seats moved. */
   private renumberRows() {
     this.seats.list.forEach((s, i) => {
@@ -507,6 +564,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   }
 
   protected joinsAsSpectator(raw: unknown): boolean {
+    if (this.ownedSeat(raw) !== null) return false;
     const { options, server } = parseRoomOptions(this.entries, raw);
     const token = typeof options.seatToken === 'string' ? options.seatToken : undefined;
     const owner = token === undefined ? undefined : this.seats.tokenOwner(token);
@@ -634,6 +692,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
     this.mirror();
     this.holdRestoredSeats(snap.tokens);
+    // The seats held for their owners show as theirs ("your game" in the lobby) until they return, take the seat over, or the window ends.
+    for (const record of this.seats.list) {
+      if (record?.account && !record.bot) this.rooms.presence.set({ sessionId: record.id, name: record.name, roomId: this.roomId, game: this.gameName, role: 'playing', account: record.account });
+    }
     for (const policy of this.policies) policy.resumed?.();
   }
 

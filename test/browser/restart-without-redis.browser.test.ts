@@ -57,6 +57,6 @@ it('after a restart without Redis, the player lands in the lobby told that the s
   const said = (await toasts()).at(-1);
   expect(said).toBe('Your game has ended: the server restarted, and it does not keep games across a restart. Start a new one here.');
   expect(said).not.toContain(roomId);
-  expect(await page.evaluate((id) => sessionStorage.getItem(`parlor:token:${id}`), roomId)).toBeNull();
+  expect(await page.evaluate((id) => [sessionStorage.getItem(`parlor:token:${id}`), localStorage.getItem(`parlor:token:${id}`)], roomId)).toEqual([null, null]);
   await page.waitForSelector('#play-ranked');
 });

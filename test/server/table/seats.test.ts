@@ -93,3 +93,33 @@ it('what it saves it loads back, as the snapshot carries it', () => {
   expect(back.host).toBe('a');
   expect(back.tokenOwner(token)).toBe('a');
 });
+
+it("a seat is found by its owner's account and moves to the owner's newer session with its tokens and the host; a bot stops playing it", () => {
+  const seats = table(2);
+  seats.take(0, { ...player('a'), account: 'acct-a' });
+  seats.take(1, { id: 'bot-2', name: 'Bot', bot: true, strategy: 'cautious', account: 'acct-a' });
+  const token = seats.issueToken('a');
+  // A bot's seat is never an account's, whatever its record says.
+  expect(seats.seatOfAccount('acct-a')).toBe(0);
+  expect(seats.seatOfAccount('acct-b')).toBeNull();
+  seats.list[0]!.strategy = 'cautious'; // the owner left: a bot plays for them
+  expect(seats.moveTo(0, 'a2')).toBe('a');
+  expect(seats.list[0]).toEqual({ id: 'a2', name: 'A', bot: false, account: 'acct-a' });
+  expect(seats.tokenOwner(token)).toBe('a2');
+  expect(seats.host).toBe('a2');
+  expect(seats.seatOf('a')).toBeNull();
+  expect(seats.moveTo(1, 'x')).toBe('bot-2');
+  seats.list[1] = undefined;
+  expect(seats.moveTo(1, 'x')).toBeUndefined();
+});
+
+it('the owner survives a reclaim and a save and load', () => {
+  const seats = table(2);
+  seats.take(0, { ...player('a'), account: 'acct-a' });
+  const token = seats.issueToken('a');
+  seats.reclaim(token, 'a2');
+  expect(seats.list[0]).toEqual({ id: 'a2', name: 'A', bot: false, account: 'acct-a' });
+  const copy = table(2);
+  copy.load(JSON.parse(JSON.stringify(seats.save())));
+  expect(copy.seatOfAccount('acct-a')).toBe(0);
+});

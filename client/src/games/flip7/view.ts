@@ -49,7 +49,7 @@ const PROMPT: Record<string, string> = {
 };
 
 export async function showFlip7(view: HTMLElement, roomId: string, watch: boolean): Promise<() => void> {
-  const seatToken = sessionStorage.getItem(seatKey(roomId)) ?? undefined;
+  const seatToken = localStorage.getItem(seatKey(roomId)) ?? undefined;
   const table = await openTableView<Flip7Synced>(roomId, watch, {
     what: 'table',
     join: seatToken && !watch ? { seatToken } : {},
@@ -57,9 +57,9 @@ export async function showFlip7(view: HTMLElement, roomId: string, watch: boolea
   });
   if (!table) return () => undefined;
   const { room, banner, badge } = table;
-  room.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(roomId), token));
+  room.onMessage('seat_token', ({ token }: { token: string }) => localStorage.setItem(seatKey(roomId), token));
   // The new table sends its seat token as soon as the seat is taken, before its view listens.
-  followRematch(room, 'flip7', (next) => next.onMessage('seat_token', ({ token }: { token: string }) => sessionStorage.setItem(seatKey(next.roomId), token)));
+  followRematch(room, 'flip7', (next) => next.onMessage('seat_token', ({ token }: { token: string }) => localStorage.setItem(seatKey(next.roomId), token)));
 
   const me = () => room.sessionId;
   const nameOf = (id: string) => room.state.players?.get(id)?.name ?? '—';
