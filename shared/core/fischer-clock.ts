@@ -91,3 +91,14 @@ export function clockText(ms: number): string {
   const seconds = String(total % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
+
+/**
+ * The ranked queue's pools, one per time control: three Fischer controls and today's per-move
+ * 60 s clock (`60s`, the default). One Gomoku rating counts across all of them.
+ */
+export const RANKED_POOLS = ['60s', '3+2', '5+3', '10+5'] as const;
+export type RankedPool = (typeof RANKED_POOLS)[number];
+export const DEFAULT_POOL: RankedPool = '60s';
+
+/** A pool's Fischer control, or null for the per-move pool. */
+export const poolControl = (pool: RankedPool): FischerControl | null => parseControl(pool);
