@@ -12,6 +12,7 @@ import { clockLagMs, clockMinuteMs } from '../timings';
 /** What a snapshot keeps of the clocks (snapshot.ts checks its shape). */
 export interface SavedBanks {
   bank: number[];
+  readings?: number[];
   running: number;
   since: number;
   version: number;
@@ -34,6 +35,11 @@ export class FischerBanks {
   since = 0;
   /** The rules' version the banks were last brought to: a new version is a move. */
   private version = -1;
+  /**
+   * The mover's bank after each action of the game, in order (-1: no clock ran for it, a bot's
+   * move): the replay record shows the time left after each step.
+   */
+  readonly readings: number[] = [];
 
   /**
    * Brings the banks to `version` at `arrivedAt` (epoch ms): a new game fills them, a move charges
@@ -44,14 +50,17 @@ export class FischerBanks {
     if (version === this.version) return;
     if (this.version < 0 || version < this.version) {
       this.bank.fill(initialMs(control, clockMinuteMs()));
+      this.readings.length = 0;
       this.running = -1;
       this.version = version;
       return;
     }
     this.version = version;
     const seat = this.running;
-    if (seat < 0) return;
-    this.bank[seat] = afterMove(this.bank[seat]!, chargedMs(this.since, arrivedAt, clockLagMs()), control.increment * 1000);
+    if (seat < 0) return void this.readings.push(-1);
+    // Whole ms: arrival instants come from performance.now(), and the synced figures need no more.
+    this.bank[seat] = Math.round(afterMove(this.bank[seat]!, chargedMs(this.since, arrivedAt, clockLagMs()), control.increment * 1000));
+    this.readings.push(this.bank[seat]!);
     this.running = -1;
   }
 
@@ -66,6 +75,7 @@ export class FischerBanks {
   fell(): void {
     if (this.running >= 0) this.bank[this.running] = 0;
     this.running = -1;
+    this.readings.push(0);
   }
 
   stop(): void {
@@ -91,7 +101,7 @@ export class FischerBanks {
   }
 
   save(): SavedBanks | undefined {
-    return this.version < 0 ? undefined : { bank: [...this.bank], running: this.running, since: this.since, version: this.version };
+    return this.version < 0 ? undefined : { bank: [...this.bank], readings: [...this.readings], running: this.running, since: this.since, version: this.version };
   }
 
   /**
@@ -105,6 +115,8 @@ export class FischerBanks {
       return;
     }
     saved.bank.forEach((ms, seat) => (this.bank[seat] = ms));
+    this.readings.length = 0;
+    this.readings.push(...(saved.readings ?? []));
     this.version = saved.version;
     this.running = saved.running;
     if (saved.running >= 0) {

@@ -427,6 +427,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.schedule(false, undefined, arrivedAt === undefined ? undefined : Date.now() - (performance.now() - arrivedAt));
   }
 
+  clockReadings(): readonly number[] {
+    return this.turnClock.banks.readings;
+  }
+
   gameEnded() {
     this.release();
   }

@@ -59,6 +59,12 @@ export function parseControl(text: string): FischerControl | null {
   return { minutes, increment };
 }
 
+/** "5+3" → "5 min + 3 s a move" (a control in words: replays, match pages). */
+export function controlWords(clock: string): string {
+  const control = parseControl(clock);
+  return control ? `${control.minutes} min + ${control.increment} s a move` : clock;
+}
+
 /** Each clock's time at the start (ms); `minuteMs` is 60 000 except in a test server's short controls. */
 export const initialMs = (control: FischerControl, minuteMs = 60_000): number => control.minutes * minuteMs;
 

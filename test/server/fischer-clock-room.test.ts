@@ -66,6 +66,21 @@ it('Connect Four: the flag falls and the player on move loses on time', async ()
   await Promise.all([a, b].map((r) => r.leave()));
 });
 
+it('the finished game keeps its control and the time left after each move for its replay', async () => {
+  const { a, b } = await pair('connect_four', { clock: { minutes: 1, increment: 5 } }, 2000);
+  a.send('drop', { column: 0 });
+  const afterAda = (await waitForState(b, (s: any) => s.turn === 1)).timeLeft1;
+  b.send('drop', { column: 1 });
+  const afterBo = (await waitForState(a, (s: any) => s.turn === 2)).timeLeft2;
+  // Nobody moves again: Ada's flag falls.
+  const end: any = await waitForState(a, (s: any) => s.phase === 'game_over' && s.replayId !== '');
+  expect(end.endReason).toBe('time');
+  const res = await fetch(`${server.url.replace(/^ws/, 'http')}/api/games/${end.replayId}`);
+  const game: any = await res.json();
+  expect(game.record).toEqual({ moves: [0, 1], clock: '1+5', clockLeft: [afterAda, afterBo] });
+  await Promise.all([a, b].map((r) => r.leave()));
+});
+
 it('Gomoku: a flag that falls in the Swap 2 opening loses on time too (no random stone)', async () => {
   const { a, b } = await pair('gomoku', { clock: { minutes: 1, increment: 0 } }, 1500);
   const end: any = await waitForState(b, (s: any) => s.phase === 'game_over');

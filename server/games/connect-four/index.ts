@@ -45,7 +45,12 @@ export const connectFourServer: ServerGame<typeof connectFourGame, ConnectFourRo
   listing: (state, config) => ({ turnSeconds: config.turnSeconds, clock: controlName(config.clock), phase: state.phase }),
   policies: [
     // Every finished game is kept for its replay: the columns played are the whole game.
-    historyPolicy((table) => ({ record: { moves: [...table.game()!.moves] } })),
+    // With a Fischer clock, its control and the mover's time left after each drop (-1: none ran).
+    historyPolicy((table) => {
+      const moves = [...table.game()!.moves];
+      const clock = table.schema.clock;
+      return { record: clock ? { moves, clock, clockLeft: table.clockReadings().slice(0, moves.length) } : { moves } };
+    }),
     rematch<ConnectFourRoomState>({ votes: (state) => state.rematchVotes }),
   ],
 };
