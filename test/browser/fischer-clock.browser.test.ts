@@ -54,4 +54,13 @@ it('the clock counts down, the increment shows after a move, and a flag falls', 
   expect(end.timeLeft2).toBe(0);
   await bo.page.waitForFunction(() => [...document.querySelectorAll('.player-clock')].some((e) => e.textContent === '0.0'));
   await screenshot(bo.page, 'fischer-clock-flag-phone');
+
+  // The replay says the control, and the time Ada had left after her drop.
+  await waitForTable(ada.page, "s.replayId !== ''");
+  await ada.page.click('#replay-link');
+  await ada.page.waitForSelector('#replay-stage #c4-canvas');
+  const words = await ada.page.textContent('#replay-words');
+  expect(words).toBe(`Ada: column 4 (${shown} left) · Ada won (the clock)`);
+  await ada.page.click('#replay-first');
+  expect(await ada.page.textContent('#replay-words')).toBe('The empty grid. Clock 1 min + 1 s a move.');
 });
