@@ -6,7 +6,7 @@
 import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../../server/app';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
-import { makeAccount, takeSeat, type Guest } from '../../support/ranked';
+import { getJson, makeAccount, takeSeat, type Guest } from '../../support/ranked';
 import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
 import { waitUntil } from '../../support/wait';
 
@@ -50,10 +50,20 @@ it('players in different pools are not paired; the same pool pairs them into a g
   expect(ma.pool).toBe('3+2');
   expect(pairedEarly).toBe(false);
   const room: Room<any, any> = (await takeSeat(qa.client, qa.queue, ma)) as Room<any, any>;
-  await takeSeat(qc.client, qc.queue, mc);
+  const other: Room<any, any> = (await takeSeat(qc.client, qc.queue, mc)) as Room<any, any>;
   const s: any = await waitForState(room, (st: any) => st.ranked && st.players.size === 2 && st.clockSeat > 0);
   expect(s.clock).toBe('3+2');
   expect([s.timeLeft1, s.timeLeft2]).toEqual([180_000, 180_000]);
+  // The seat to move resigns at once: the match record keeps the game's control.
+  const mover = [room, other].find((r) => r.state.players.get(r.sessionId).seat === r.state.clockSeat)!;
+  mover.send('resign', {});
+  await waitForState(room, (st: any) => st.phase === 'game_over');
+  await waitUntil(async () => (await getJson(server.url, `/api/matches/${ma.matchId}`)).body?.games?.length === 1, 'the game is in the match record', 20000);
+  const { body } = await getJson(server.url, `/api/matches/${ma.matchId}`);
+  expect(body.games[0].clock).toBe('3+2');
+  // One reading: the resignation, the game's one action (the mover's bank after it, increment added).
+  expect(body.games[0].clockLeft).toHaveLength(1);
+  expect(body.games[0].clockLeft[0]).toBeLessThanOrEqual(182_000);
   await qb.queue.leave();
 });
 
