@@ -37,7 +37,7 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
   const pool = h('select', { id: 'ranked-pool' }, ...RANKED_POOLS.map((p) => h('option', { value: p, selected: p === DEFAULT_POOL }, poolLabel(p))));
   const play = h('button', { id: 'play-ranked', class: 'primary' }, 'Play ranked');
   const cancel = h('button', { id: 'cancel-ranked', hidden: true }, 'Cancel');
-  const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, in the time control you pick (one rating for all). Rated from your first game (provisional, shown with "?", until your rating settles).');
+  const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, the clock you pick. Rated from your first game (provisional, shown with "?", until your rating settles).');
   const needed = h('p', { id: 'ranked-account-needed', class: 'account-needed' });
   /** The note for a visitor who may not queue yet, with the link that fixes it. */
   const drawNeeded = () => {
