@@ -23,3 +23,7 @@ export const saveWaitMs = () => fromEnv('SAVE_WAIT_MS', 10_000);
 export const montyStatsTtlDays = () => fromEnv('MONTY_STATS_TTL_DAYS', 90) || 90;
 /** Finished Tic Tac Toe games one player's address teaches the AI per hour (0: no learning from anyone). */
 export const tttLearnPerHour = () => fromEnv('TTT_LEARN_PER_HOUR', 20);
+/** A Fischer clock's minute (ms): 60 000 for players; a test server shortens it so a flag falls in seconds (never a client's option). */
+export const clockMinuteMs = () => fromEnv('CLOCK_MINUTE_MS', 60_000) || 60_000;
+/** The network lag a Fischer clock does not charge per move (ms; capped at one round trip's bound, LAG_ALLOWANCE_MS). */
+export const clockLagMs = () => fromEnv('CLOCK_LAG_MS', 250);

@@ -55,7 +55,7 @@ export function playerList<S extends PlayerListState>(table: TableView<S>, optio
   let warnedTurn = -1;
   const row = (s: S, id: string, p: SeatedPlayer, now: number) => {
     const me = id === room.sessionId;
-    const clock = playerClock(s, id, now);
+    const clock = playerClock(s, id, now, p.seat);
     if (clock?.low && clock.running && me && warnedTurn !== s.turn) {
       warnedTurn = s.turn;
       announce(`${LOW_TIME_SECONDS} seconds left to move`, 'assertive');
@@ -68,7 +68,7 @@ export function playerList<S extends PlayerListState>(table: TableView<S>, optio
       h('span', { class: 'player-name' }, `${p.name}${me ? ' (you)' : ''}${tag ? ` ${tag}` : ''}`),
       note === undefined ? null : h('span', { class: 'player-colour muted' }, note),
       h('span', { class: `player-status ${p.connected ? 'ok' : 'away'}` }, status(p, now)),
-      h('span', { class: `player-clock${clock?.running ? ' running' : ''}${clock?.low ? ' low' : ''}`, 'aria-label': clock ? `${clock.text} ${clock.running ? 'left' : 'per move'}` : undefined }, clock?.text ?? ''));
+      h('span', { class: `player-clock${clock?.running ? ' running' : ''}${clock?.low ? ' low' : ''}`, 'aria-label': clock ? `${clock.text} ${clock.running || s.clock ? 'left' : 'per move'}` : undefined }, clock?.text ?? ''));
   };
   const draw = () => {
     const s = room.state;
@@ -76,6 +76,10 @@ export function playerList<S extends PlayerListState>(table: TableView<S>, optio
     const now = Date.now();
     element.replaceChildren(...[...s.players.entries()].sort((a, b) => a[1].seat - b[1].seat).map(([id, p]) => row(s, id, p, now)));
   };
-  table.every(250, draw);
+  // A Fischer clock shows tenths under ten seconds: it is redrawn ten times a second; a per-move one four.
+  let ticks = 0;
+  table.every(100, () => {
+    if (room.state?.clock || ++ticks % 3 === 0) draw();
+  });
   return { element, draw };
 }

@@ -1,7 +1,8 @@
 /**
  * Who plays whom in the ranked queue. Each waiting player accepts opponents within a rating
  * window that widens from ±100 to ±400 over their first minute of waiting; two players are
- * paired when each is inside the other's window. Nobody is paired with themselves (two tabs),
+ * paired when each is inside the other's window, and only within one time control's pool (one
+ * rating across pools: the pool decides the clock, not the rating). Nobody is paired with themselves (two tabs),
  * nor with the opponent they just played while anyone else is waiting, nor with anyone
  * `mayPair` refuses (the queue refuses nobody: a pair whose game cannot be rated is told so
  * instead of being kept waiting, eligibility.ts).
@@ -11,6 +12,8 @@ export interface QueueEntry {
   playerId: string;
   rating: number;
   bestOf: 1 | 3;
+  /** The time control's pool ("3+2", or "60s" for the per-move clock): players are paired only within one. */
+  pool: string;
   /** Epoch ms the player started waiting. */
   since: number;
 }
@@ -36,8 +39,8 @@ export function findPairs<E extends QueueEntry>(queue: E[], now: number, lastOpp
   for (const a of waiting) {
     if (taken.has(a.sessionId)) continue;
     const fits = waiting.filter((b) => !taken.has(b.sessionId) && b.sessionId !== a.sessionId && b.playerId !== a.playerId
-      && b.bestOf === a.bestOf && Math.abs(a.rating - b.rating) <= Math.min(window(a), window(b)) && mayPair(a, b));
-    const others = new Set(waiting.filter((b) => !taken.has(b.sessionId) && b.playerId !== a.playerId).map((b) => b.playerId));
+      && b.bestOf === a.bestOf && b.pool === a.pool && Math.abs(a.rating - b.rating) <= Math.min(window(a), window(b)) && mayPair(a, b));
+    const others = new Set(waiting.filter((b) => !taken.has(b.sessionId) && b.playerId !== a.playerId && b.pool === a.pool).map((b) => b.playerId));
     const fresh = fits.filter((b) => lastOpponent(a.playerId) !== b.playerId);
     // A rematch of the last pairing only when nobody else is waiting at all.
     const choices = fresh.length ? fresh : others.size <= 1 ? fits : [];

@@ -1,5 +1,5 @@
 /**
- * The `ranked_queue` room. Join with `{bestOf?}` signed in (`client.auth`), or `{token, bestOf?}`
+ * The `ranked_queue` room. Join with `{bestOf?, pool?}` signed in (`client.auth`), or `{token, bestOf?, pool?}`
  * (a registered account's token; a guest's is refused with `account_required`);
  * every second the room pairs waiting players by rating (pairing.ts), creates a ranked
  * `gomoku` room for each pair and sends each player `matched {roomId, matchId, reservation}`
@@ -18,6 +18,7 @@ import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
 import { queueWidenMs } from '../timings';
 import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
+import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../shared/core/fischer-clock';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { DAY_MS, pairCapReason, rankedRefusal, rankedRules, sharedNetworkReason, type Contender } from './eligibility';
 import { matchmakeAddress, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
@@ -34,7 +35,7 @@ interface Waiting extends QueueEntry, Contender {
   address?: string;
 }
 
-type QueueAuth = { identity: Identity; token: string; bestOf: 1 | 3; address?: string };
+type QueueAuth = { identity: Identity; token: string; bestOf: 1 | 3; pool: RankedPool; address?: string };
 
 const TICK_MS = 1000;
 /** Players waiting at once: a cap, like everything a client can grow. */
@@ -46,6 +47,8 @@ export const ACCOUNT_REQUIRED = 'account_required: rated play needs an account: 
 const queueOptions = {
   token: v.optional(v.pipe(v.string('auth_required: ranked play needs a valid player token (sign in)'), v.maxLength(1024, 'auth_required: token too long'))),
   bestOf: v.optional(v.picklist([1, 3, '1', '3'], 'bestOf must be one of 1, 3'), 1),
+  // The time control's pool: players are paired only within one (pairing.ts).
+  pool: v.optional(v.picklist(RANKED_POOLS, `pool must be one of ${RANKED_POOLS.join(', ')}`), DEFAULT_POOL),
 };
 
 /** The queue room with its stores bound (Colyseus makes the instances). */
@@ -95,7 +98,7 @@ export abstract class RankedQueueRoom extends Room {
     const address = matchmakeAddress();
     const refused = await budget.checkHeld(address);
     if (refused) throw refused;
-    return { identity, token, bestOf: Number(options.bestOf) as 1 | 3, address };
+    return { identity, token, bestOf: Number(options.bestOf) as 1 | 3, pool: options.pool, address };
   }
 
   override onCreate() {
@@ -109,7 +112,7 @@ export abstract class RankedQueueRoom extends Room {
     const player = await this.store.player(auth.identity.playerId);
     if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
     this.waiting.set(client.sessionId, {
-      sessionId: client.sessionId, playerId: player.id, name: player.name, rating: player.rating, rd: player.rd, bestOf: auth.bestOf, since: Date.now(),
+      sessionId: client.sessionId, playerId: player.id, name: player.name, rating: player.rating, rd: player.rd, bestOf: auth.bestOf, pool: auth.pool, since: Date.now(),
       games: player.games, createdFrom: player.createdFrom, address: auth.address,
       queuedFrom: auth.address ? rateKey(auth.address) : undefined,
     });
@@ -134,8 +137,16 @@ export abstract class RankedQueueRoom extends Room {
       rating: Math.round(w.rating),
       provisional: isProvisional(w),
       bestOf: w.bestOf,
-      waiting: this.waiting.size,
+      pool: w.pool,
+      // Who waits in the player's own pool: the only ones they can be paired with.
+      waiting: this.poolSize(w.pool),
     });
+  }
+
+  private poolSize(pool: string): number {
+    let n = 0;
+    for (const w of this.waiting.values()) if (w.pool === pool) n++;
+    return n;
   }
 
   private async pairAndReport() {
@@ -165,12 +176,14 @@ export abstract class RankedQueueRoom extends Room {
     const keys = { 1: newKey(), 2: newKey() };
     const player = (w: Waiting): SeriesPlayer => ({ playerId: w.playerId, name: w.name, rating: w.rating, rd: w.rd });
     const ranked: RankedOption = { matchId: newId(), bestOf: a.bestOf, players: [player(a), player(b)], ...(await this.unratedBecause(a, b)) };
-    const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
+    // The pool's control is the series' clock, every game of it (the room's config keeps it).
+    const control = poolControl(a.pool as RankedPool);
+    const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys, ...(control ? { clock: { ...control } } : {}) });
     this.lastOpponent.set(a.playerId, b.playerId).set(b.playerId, a.playerId);
     for (const [w, seat] of [[a, 1], [b, 2]] as const) {
       const reservation = await matchMaker.reserveSeatFor(room, { name: w.name, seatKey: keys[seat], address: w.address });
       const unrated = ranked.sharedNetwork ?? ranked.pairCap ?? '';
-      this.clients.getById(w.sessionId)?.send('matched', { roomId: room.roomId, matchId: ranked.matchId, reservation, unrated });
+      this.clients.getById(w.sessionId)?.send('matched', { roomId: room.roomId, matchId: ranked.matchId, reservation, unrated, pool: a.pool });
     }
   }
 

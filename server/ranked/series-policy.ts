@@ -24,6 +24,8 @@ interface SeriesSchema {
   gameNumber: number;
   nextGameAt: number;
   unrated: string;
+  /** The game's Fischer control ("5+3"), '' on the per-move clock: the ranked pool's. */
+  clock: string;
   players: Map<string, { seat?: number; playerId: string; rating: number; provisional: boolean; ratingChange: number; wins: number }>;
 }
 
@@ -58,7 +60,8 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
     const current = series!;
     if (process.env.PARLOR_FAULT === 'crash_before_rating') process.kill(process.pid, 'SIGKILL'); // tests only
     try {
-      await settleGame(table.services.ranked, current, table.game() as GomokuState);
+      // The pool's control and the time left after each action go into the match record.
+      await settleGame(table.services.ranked, current, table.game() as GomokuState, { control: table.schema.clock, left: table.clockReadings() });
     } catch (err) {
       table.log.error({ err }, 'rating update failed, retried on restore');
       return;

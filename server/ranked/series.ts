@@ -119,7 +119,7 @@ export async function recordMatchStart(store: RankedStore, series: SeriesData): 
  * Settles the finished game: rates it (once, whatever happens around this call), adds it to
  * the match record, and decides whether the series goes on. Safe to call again after a crash.
  */
-export async function settleGame(store: RankedStore, series: SeriesData, game: GomokuState): Promise<GameRecord> {
+export async function settleGame(store: RankedStore, series: SeriesData, game: GomokuState, clock?: { control: string; left: readonly number[] }): Promise<GameRecord> {
   const id = (seat: Seat | null) => (seat ? playerInSeat(series, seat).playerId : '');
   const winner = game.winner === 1 || game.winner === 2 ? id(game.winner) : null;
   const [a, b] = [series.players[0].playerId, series.players[1].playerId];
@@ -144,6 +144,7 @@ export async function settleGame(store: RankedStore, series: SeriesData, game: G
     moves: movesToArray(game.moves).map((m) => m.y * 15 + m.x),
     winner, reason: game.endReason ?? 'unknown', rated, changes,
     ...(reason ? { unrated: reason.why } : {}),
+    ...(clock?.control ? { clock: clock.control, clockLeft: [...clock.left] } : {}),
   };
   const match = (await store.match(series.matchId)) ?? null;
   if (match && !match.games.some((g) => g.n === record.n)) match.games.push(record);

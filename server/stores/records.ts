@@ -23,6 +23,10 @@ export interface GameRecord {
   /** Why it is unrated, in the words the players were shown (ranked/eligibility.ts); absent when rated or recorded before it was kept. */
   unrated?: string;
   changes: Record<string, { before: number; after: number; rdAfter: number }>;
+  /** The game's Fischer control ("5+3"); absent on the per-move clock (and in records kept before pools). */
+  clock?: string;
+  /** With a Fischer clock: ms left on the mover's clock after each action (the Swap 2 actions, then the stones), in order. */
+  clockLeft?: number[];
 }
 
 export interface MatchRecord {

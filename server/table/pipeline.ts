@@ -36,8 +36,8 @@ export interface PipelineRoom<G extends AnyGame> {
   undo(): Promise<void>;
   /** The action of a bot that answers at once and is to act now (bots.ts), or null. */
   botAnswer(rules: StateOf<G>): Promise<{ seat: SeatIndex; strategy: string; action: unknown } | null>;
-  /** Arms the clock for the new state (turn-clock.ts), without mirroring. */
-  armClock(): void;
+  /** Arms the clock for the new state (turn-clock.ts), without mirroring; `arrivedAt`: when the step's action arrived (performance.now()). */
+  armClock(arrivedAt?: number): void;
   /** Brings the synced schema up to date; `events`: what the step just did (null: nothing new). */
   mirror(events: readonly EventOf<G>[]): void;
   /** Sends the patch and updates the listing. */
@@ -102,7 +102,7 @@ export class TablePipeline<G extends AnyGame> {
     }
     await room.serverGame.afterStep?.(room.stepContext(), all, client);
     const over = room.definition.outcome(rules) !== null;
-    room.armClock();
+    room.armClock(arrivedAt);
     if (over) {
       room.gameEnded();
       for (const policy of room.policies) policy.ending?.();

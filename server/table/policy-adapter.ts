@@ -42,6 +42,8 @@ export interface PolicyRoom<S extends TableSchema, G extends AnyGame> {
   newGame(swapSeats: boolean): Promise<void>;
   snapshot(): Snapshot;
   afterChange(): void;
+  /** A Fischer clock's bank after each action of the game (-1: none ran); empty without one. */
+  clockReadings(): readonly number[];
 }
 
 /** A policy's timers share the room's, under names of their own. */
@@ -64,6 +66,7 @@ export class PolicyAdapter<S extends TableSchema, G extends AnyGame> implements 
   clients() { return this.room.clients; }
   outcome() { return this.room.rules ? this.room.definition.outcome(this.room.rules) : null; }
   game() { return this.room.rules; }
+  clockReadings() { return this.room.clockReadings(); }
   client(id: string) { return this.room.clients.getById(id); }
   addressOf(id: string) { return this.room.addressOf(id); }
   playerOf(id: string) { return this.room.playerOf(id); }

@@ -241,6 +241,8 @@ export interface PolicyTable<S extends TableSchema = TableSchema, G extends AnyG
   outcome(): { winner: SeatIndex | 'draw' | null; reason: string } | null;
   /** The rules state of the current game (plain data), null before the first. */
   game(): StateOf<G> | null;
+  /** A Fischer clock's bank (ms) after each action of the current game, in order (-1: no clock ran for it); empty without one. */
+  clockReadings(): readonly number[];
   client(sessionId: string): Client | undefined;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;

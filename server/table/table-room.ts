@@ -30,6 +30,7 @@ import { shareHandshake } from './shared-handshake';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { Seats } from './seats';
 import { TurnClock, type Due } from './turn-clock';
+import type { ClockFields } from './fischer-banks';
 import { TableBots } from './bots';
 import { NO_EVENTS, TablePipeline, type PipelineRoom } from './pipeline';
 import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
@@ -432,8 +433,13 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return action ? { ...bot, action } : null;
   }
 
-  armClock() {
-    this.schedule(false);
+  armClock(arrivedAt?: number) {
+    // The pipeline's instants are performance.now(); the clock's are epoch ms.
+    this.schedule(false, undefined, arrivedAt === undefined ? undefined : Date.now() - (performance.now() - arrivedAt));
+  }
+
+  clockReadings(): readonly number[] {
+    return this.turnClock.banks.readings;
   }
 
   gameEnded() {
@@ -444,11 +450,15 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return this.bots.decide(rules, seat, strategy, this.rng, { roomId: this.roomId, owner: this.owner() });
   }
 
-  /** Arms the clock for what comes next (turn-clock.ts); `left`: the time a restored clock had left. */
-  private schedule(mirror = true, left?: number) {
-    this.turnClock.arm(this.rules, this.config, this.seats.list, left);
-    // Games with a clock show it in their schema's `deadline`.
+  /**
+   * Arms the clock for what comes next (turn-clock.ts); `left`: the time a restored clock had
+   * left; `arrivedAt`: epoch ms the move just applied arrived (a Fischer clock charges it).
+   */
+  private schedule(mirror = true, left?: number, arrivedAt?: number) {
+    this.turnClock.arm(this.rules, this.config, this.seats.list, left, arrivedAt);
+    // Games with a clock show it in their schema's `deadline`; a Fischer clock's banks too.
     if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.turnClock.deadline;
+    if ('clockSince' in this.state) this.turnClock.banks.show(this.state as unknown as ClockFields);
     if (mirror) this.mirror();
   }
 
@@ -456,6 +466,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   private readonly onClock = (due: Due) => {
     if (!this.rules) return;
     if (due.kind === 'advance') return void this.act(due.seat, due.action);
+    if (due.kind === 'flag') return this.flagFell(due.seat, due.version);
     if (due.kind === 'turn') {
       const action = this.definition.timeout(this.rules, due.seat, this.rng);
       if (action) void this.act(due.seat, action);
@@ -471,6 +482,22 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       await this.pipeline.adopt(result.state, result.events, { seat, action });
     });
   };
+
+  /**
+   * A Fischer clock's flag fell: the rules' flag-fall action (the game ends on time) — unless a
+   * move was applied first (queued before the timer fired): that turn is over, its clock charged.
+   */
+  private flagFell(seat: SeatIndex, version: number) {
+    void this.persistence.serial(async () => {
+      if (!this.rules || this.definition.version(this.rules) !== version) return;
+      const action = this.definition.flagFall?.(this.rules, seat);
+      if (!action) return;
+      const result = this.definition.apply(this.rules, seat, action, cryptoRandom);
+      if (!result.ok) return this.log.error({ code: result.code }, 'the flag-fall action was refused by the rules');
+      this.turnClock.banks.fell();
+      await this.pipeline.adopt(result.state, result.events, { seat, action });
+    });
+  }
 
   /** The address of the room's first seated player (a restored room knows none: the room stands for itself). */
   private owner(): string {
@@ -626,6 +653,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       startedAt: this.startedAt,
       deadline: this.turnClock.deadline,
       advanceAt: this.turnClock.advanceAt,
+      fischer: this.turnClock.banks.save(),
       rng: this.rng.state,
       server: this.serverGame.save?.(this.stepContext(), this.state as S),
       policies: Object.fromEntries(this.policies.map((p) => [p.name, p.save?.()])),
@@ -648,6 +676,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const now = Date.now();
     for (const policy of this.policies) policy.restore?.(snap.policies[policy.name], now);
     const left = (at: number) => (at > 0 ? Math.max(0, at - now) : undefined);
+    this.turnClock.banks.load(snap.fischer, now, now);
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
     this.mirror();
   }
@@ -689,6 +718,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.pipeline.rules = snap.game !== null && this.definition.revive ? this.definition.revive(snap.game) : (snap.game as StateOf<G> | null);
     // The time nobody hosted the room is not charged to the player on move.
     const left = (at: number) => (at > 0 ? Math.max(1000, at - downSince) : undefined);
+    this.turnClock.banks.load(snap.fischer, downSince, Date.now());
     this.schedule(false, left(snap.deadline) ?? left(snap.advanceAt));
     this.mirror();
     this.holdRestoredSeats(snap.tokens);

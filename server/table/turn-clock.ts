@@ -7,11 +7,17 @@
  */
 import type { AnyGame, ConfigOf, SeatIndex, StateOf } from '../../shared/core/game';
 import { botDelayMs, nextRoundMs } from '../timings';
+import { FischerBanks } from './fischer-banks';
 import type { RoomTimers } from './room-timers';
 import type { SeatRecord } from './server-game';
 
 /** What the clock does when it runs out. */
-export type Due = { kind: 'advance'; seat: SeatIndex; action: unknown } | { kind: 'bot'; seat: SeatIndex; strategy: string } | { kind: 'turn'; seat: SeatIndex };
+export type Due =
+  | { kind: 'advance'; seat: SeatIndex; action: unknown }
+  | { kind: 'bot'; seat: SeatIndex; strategy: string }
+  | { kind: 'turn'; seat: SeatIndex }
+  /** A Fischer clock's flag fell, in the turn that made the rules' `version`. */
+  | { kind: 'flag'; seat: SeatIndex; version: number };
 
 /** What the clock reads of a game: its rules, and a bot delay of its own (the server part's `botDelayMs`). */
 export interface ClockedGame<G extends AnyGame> {
@@ -29,6 +35,10 @@ export class TurnClock<G extends AnyGame> {
   private due: Due | null = null;
   /** The turn clock's own record, re-used at every move (its seat changes). */
   private readonly turn = { kind: 'turn' as const, seat: 0 };
+  /** The flag's record, re-used likewise. */
+  private readonly flag = { kind: 'flag' as const, seat: 0, version: 0 };
+  /** The Fischer clocks, for a game whose config has one (`GameDefinition.fischer`). */
+  readonly banks = new FischerBanks();
 
   constructor(
     private readonly game: ClockedGame<G>,
@@ -36,21 +46,32 @@ export class TurnClock<G extends AnyGame> {
     private readonly fire: (due: Due) => void,
   ) {}
 
-  /** Arms the clock for `rules` (stops it when nothing waits); `left`: the time a restored clock had left. */
-  arm(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left?: number): void {
-    const ms = this.plan(rules, config, seats, left);
+  /**
+   * Arms the clock for `rules` (stops it when nothing waits); `left`: the time a restored per-move
+   * clock had left; `arrivedAt`: epoch ms the move that made `rules` arrived (a Fischer clock charges it).
+   */
+  arm(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left?: number, arrivedAt?: number): void {
+    const ms = this.plan(rules, config, seats, left, arrivedAt);
     if (this.due) this.timers.set(TIMER, ms, this.onTimer);
     else this.timers.clear(TIMER);
   }
 
   /** Sets the fields for what comes next and returns how long until it is due. */
-  private plan(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left: number | undefined): number {
+  private plan(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left: number | undefined, arrivedAt: number | undefined): number {
     const { definition } = this.game;
     this.deadline = 0;
     this.advanceAt = 0;
     this.due = null;
-    if (!rules || definition.outcome(rules) !== null) return 0;
-    const seat = definition.toAct(rules)[0];
+    if (!rules) return 0;
+    const now = Date.now();
+    const control = definition.fischer?.(config) ?? null;
+    // The move is charged before anything else: the last one's reading is kept too.
+    if (control) this.banks.step(control, definition.version(rules), arrivedAt ?? now);
+    const over = definition.outcome(rules) !== null;
+    const seat = over ? undefined : definition.toAct(rules)[0];
+    // Only a person's clock runs: none after the end, between rounds, or while a bot thinks.
+    if (seat === undefined || seats[seat]?.strategy !== undefined) this.banks.stop();
+    if (over) return 0;
     if (seat === undefined) {
       const next = definition.advance?.(rules);
       if (!next) return 0;
@@ -63,6 +84,14 @@ export class TurnClock<G extends AnyGame> {
     if (strategy !== undefined) {
       this.due = { kind: 'bot', seat, strategy };
       return this.game.botDelayMs?.() ?? botDelayMs();
+    }
+    if (control) {
+      this.banks.run(seat, now);
+      this.deadline = this.banks.emptyAt();
+      this.flag.seat = seat;
+      this.flag.version = definition.version(rules);
+      this.due = this.flag;
+      return this.banks.flagInMs(now);
     }
     const seconds = definition.turnSeconds(config);
     if (seconds === null) return 0;

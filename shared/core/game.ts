@@ -4,6 +4,7 @@
  * rules of its own, so everything it needs to know about a game is asked here.
  */
 import type * as v from 'valibot';
+import type { FischerControl } from './fischer-clock';
 import type { Random } from './rng';
 import type { Rejected, Result } from './result';
 
@@ -62,6 +63,13 @@ export interface GameDefinition<
   bots?(config: Config): readonly BotSeat[];
   /** The turn clock per decision, or null for none. */
   turnSeconds(config: Config): number | null;
+  /**
+   * A Fischer clock (a bank of total time per player plus an increment per move) instead of the
+   * per-move clock, or null (absent: never). With one, `flagFall` is what an empty bank does.
+   */
+  fischer?(config: Config): FischerControl | null;
+  /** The action a Fischer clock's flag falling takes: the game ends with reason `time`. */
+  flagFall?(state: State, seat: SeatIndex): Action | null;
 
   setup(config: Config, seats: readonly SeatInfo[], rng: Random): { state: State; events: readonly Event[] };
   /** Check and apply one action by a seat. Never throws on bad input. */

@@ -23,4 +23,14 @@ describe('the players’ clocks', () => {
   it('writes minutes and seconds', () => {
     expect([clockText(300), clockText(61), clockText(9.2), clockText(-3)]).toEqual(['5:00', '1:01', '0:10', '0:00']);
   });
+
+  it('a Fischer bank counts down for the seat to move from the synced facts, in tenths under ten seconds; the other shows its bank', () => {
+    const f = { phase: 'main_game', toMove: 'a', deadline: 0, turnSeconds: 60, clock: '3+2', timeLeft1: 12_000, timeLeft2: 181_000, clockSeat: 1, clockSince: 50_000 };
+    expect(playerClock(f, 'a', 50_000, 1)).toMatchObject({ text: '0:12', running: true, low: false });
+    expect(playerClock(f, 'a', 53_050, 1)).toMatchObject({ text: '8.9', running: true, low: true });
+    expect(playerClock(f, 'a', 99_000, 1)).toMatchObject({ text: '0.0', running: true });
+    expect(playerClock(f, 'b', 99_000, 2)).toMatchObject({ text: '3:01', running: false, low: false });
+    // The final times stay after the game, stopped.
+    expect(playerClock({ ...f, phase: 'game_over', clockSeat: 0 }, 'b', 0, 2)).toMatchObject({ text: '3:01', running: false });
+  });
 });

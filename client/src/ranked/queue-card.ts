@@ -8,6 +8,7 @@
  * day), `matched` says why, and the card says it as the table opens; the table keeps saying it above
  * the board until the game ends, then in its result panel (no toast: it would cover the board).
  */
+import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../../shared/core/fischer-clock';
 import type { Room } from '@colyseus/sdk';
 import { h, toast } from '../dom';
 import { client, handOver } from '../net';
@@ -23,12 +24,20 @@ interface QueueStatus {
   waiting: number;
 }
 
+/** "1 min a move", "5 min + 3 s". */
+const poolLabel = (pool: RankedPool) => {
+  const control = poolControl(pool);
+  return control ? `${control.minutes} min + ${control.increment} s` : '1 min a move';
+};
+
 export function rankedCard(): { card: HTMLElement; stop: () => void } {
   let queue: Room | null = null;
   const bestOf = h('select', { id: 'ranked-best-of' }, h('option', { value: 1 }, 'Best of 1'), h('option', { value: 3 }, 'Best of 3'));
+  // One pool per time control: players are paired only within their pool; one rating counts across all.
+  const pool = h('select', { id: 'ranked-pool' }, ...RANKED_POOLS.map((p) => h('option', { value: p, selected: p === DEFAULT_POOL }, poolLabel(p))));
   const play = h('button', { id: 'play-ranked', class: 'primary' }, 'Play ranked');
   const cancel = h('button', { id: 'cancel-ranked', hidden: true }, 'Cancel');
-  const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, 1 min per move. Rated from your first game (provisional, shown with "?", until your rating settles).');
+  const status = h('p', { id: 'queue-status', class: 'muted' }, 'Rated games: Swap 2, standard rule, 15x15, the clock you pick. Rated from your first game (provisional, shown with "?", until your rating settles).');
   const needed = h('p', { id: 'ranked-account-needed', class: 'account-needed' });
   /** The note for a visitor who may not queue yet, with the link that fixes it. */
   const drawNeeded = () => {
@@ -68,7 +77,7 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
     play.disabled = true;
     try {
       // The SDK sends the account's token with the request (client.auth.token).
-      queue = await client.joinOrCreate('ranked_queue', { bestOf: Number(bestOf.value) }).catch((err: Error) => {
+      queue = await client.joinOrCreate('ranked_queue', { bestOf: Number(bestOf.value), pool: pool.value }).catch((err: Error) => {
         // A token signed out elsewhere or of a deleted account: the header finds out and signs out here.
         if (/auth_required|account_required/.test(err.message)) void refreshUser();
         throw err;
@@ -77,7 +86,7 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
       cancel.hidden = false;
       status.textContent = 'Looking for an opponent…';
       queue.onMessage('queue', (s: QueueStatus) => {
-        status.textContent = `Waiting ${s.waitingSeconds} s · your rating ${s.rating}${s.provisional ? '?' : ''} · opponents ${s.window.min}–${s.window.max} · ${s.waiting} in the queue`;
+        status.textContent = `Waiting ${s.waitingSeconds} s · your rating ${s.rating}${s.provisional ? '?' : ''} · opponents ${s.window.min}–${s.window.max} · ${s.waiting} in this pool`;
       });
       queue.onMessage('matched', async ({ reservation, unrated }: { reservation: any; unrated?: string }) => {
         status.textContent = unrated ? `Opponent found. This game is unrated: ${unrated}.` : 'Opponent found!';
@@ -103,7 +112,7 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
 
   const card = h('div', { class: 'card' },
     h('h2', {}, 'Ranked'),
-    h('div', { class: 'form-row' }, h('label', {}, 'Match ', bestOf), h('a', { href: '#/leaderboard', id: 'leaderboard-link' }, 'Leaderboard')),
+    h('div', { class: 'form-row' }, h('label', {}, 'Match ', bestOf), h('label', {}, 'Clock ', pool), h('a', { href: '#/leaderboard', id: 'leaderboard-link' }, 'Leaderboard')),
     needed,
     h('div', { class: 'form-row' }, play, cancel),
     status);

@@ -19,7 +19,7 @@ export interface ReplayFrameOptions {
   reason?(reason: string): string;
 }
 
-const REASONS: Record<string, string> = { resign: 'by resignation', timeout: 'on time', abandon: 'the other player left' };
+const REASONS: Record<string, string> = { resign: 'by resignation', timeout: 'on time', time: 'on time (the flag fell)', abandon: 'the other player left' };
 
 export function resultText(game: FinishedGame, reason: (r: string) => string | undefined = () => undefined): string {
   if (game.winner === 'draw') return 'Drawn';

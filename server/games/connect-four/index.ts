@@ -1,4 +1,5 @@
 /** Connect Four's server part: its schema, the mirror from the rules' view into it, its listing; replays and rematches plug in. */
+import { controlName } from '../../../shared/core/fischer-clock';
 import { cellAt, connectFourGame, EMPTY, CELLS } from '../../../shared/games/connect-four';
 import { historyPolicy } from '../../history/history-policy';
 import { rematch } from '../../table/rematch';
@@ -8,6 +9,8 @@ import { ConnectFourPlayer, ConnectFourRoomState } from './schema';
 
 export interface ConnectFourListing {
   turnSeconds: number;
+  /** The Fischer control ("5+3"), '' with the per-move clock. */
+  clock: string;
   phase: string;
 }
 
@@ -22,7 +25,7 @@ export const connectFourServer: ServerGame<typeof connectFourGame, ConnectFourRo
   // Every accepted action is patched at once; the timer is a safety net.
   patchRate: 1000,
   init(state, config) {
-    Object.assign(state, { phase: 'waiting', lastCell: -1, toMove: '', winner: '', endReason: '', deadline: 0, turnSeconds: config.turnSeconds, spectators: 0, turn: 0, replayId: '' });
+    Object.assign(state, { phase: 'waiting', lastCell: -1, toMove: '', winner: '', endReason: '', deadline: 0, turnSeconds: config.turnSeconds, clock: controlName(config.clock), timeLeft1: 0, timeLeft2: 0, clockSeat: 0, clockSince: 0, spectators: 0, turn: 0, replayId: '' });
     syncArray(state.cells, EMPTY_BOARD);
   },
   row: (seat, index) => new ConnectFourPlayer({ name: seat.name, seat: index + 1, connected: true, returnBy: 0 }),
@@ -39,10 +42,15 @@ export const connectFourServer: ServerGame<typeof connectFourGame, ConnectFourRo
       turn: connectFourGame.version(view),
     });
   },
-  listing: (state, config) => ({ turnSeconds: config.turnSeconds, phase: state.phase }),
+  listing: (state, config) => ({ turnSeconds: config.turnSeconds, clock: controlName(config.clock), phase: state.phase }),
   policies: [
     // Every finished game is kept for its replay: the columns played are the whole game.
-    historyPolicy((table) => ({ record: { moves: [...table.game()!.moves] } })),
+    // With a Fischer clock, its control and the mover's time left after each drop (-1: none ran).
+    historyPolicy((table) => {
+      const moves = [...table.game()!.moves];
+      const clock = table.schema.clock;
+      return { record: clock ? { moves, clock, clockLeft: table.clockReadings().slice(0, moves.length) } : { moves } };
+    }),
     rematch<ConnectFourRoomState>({ votes: (state) => state.rematchVotes }),
   ],
 };

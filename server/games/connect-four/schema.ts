@@ -23,6 +23,15 @@ export const ConnectFourRoomState = schema(
     /** Epoch ms at which the turn clock runs out; 0 when none runs. */
     deadline: t.float64(),
     turnSeconds: t.uint16(),
+    /** A Fischer clock's control, "5+3" (minutes + increment seconds); '' with the per-move clock (`deadline`, `turnSeconds`). */
+    clock: t.string(),
+    /** Ms left on seat 1's and seat 2's clocks as of each one's last move (the running one keeps falling from `clockSince`). */
+    timeLeft1: t.float64(),
+    timeLeft2: t.float64(),
+    /** The seat (1 or 2) whose clock runs; 0 when none does. */
+    clockSeat: t.uint8(),
+    /** Epoch ms the running clock started: a client shows `timeLeftN - (now - clockSince)`. */
+    clockSince: t.float64(),
     /** The finished game's id for its replay at `#/replay/<id>` (server/history/); '' until it has ended and is kept. */
     replayId: t.string(),
     /** Players who asked for a rematch after the game ended. */

@@ -2,6 +2,7 @@
  * Gomoku's server part: its schema, the mirror from the rules' view into it and its
  * listing fields; ranked series, rematches and the finished-game history plug in as policies.
  */
+import { controlName } from '../../../shared/core/fischer-clock';
 import { gomokuGame, gomokuQueries, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
 import { botDelayMs } from '../../timings';
 import { think } from './computer';
@@ -19,6 +20,8 @@ export interface GomokuListing {
   rule: string;
   swap2: boolean;
   turnSeconds: number;
+  /** The Fischer control ("5+3"), '' with the per-move clock. */
+  clock: string;
   players: string[];
   phase: string;
   spectators: number;
@@ -49,6 +52,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
       rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, deadline: 0, turn: 0,
+      clock: controlName(config.clock), timeLeft1: 0, timeLeft2: 0, clockSeat: 0, clockSince: 0,
       blackPlayer: '', whitePlayer: '', winner: '', lastMove: -1, moveCount: 0, startedAt: 0, endReason: '', replayId: '', matchId: '', bestOf: 0, gameNumber: 0, nextGameAt: 0, unrated: '',
     });
     state.ranked ??= false;
@@ -61,7 +65,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
     // times a game, by every spectator of one address at once when a class watches; at most 225 cells an answer.
     moves: { schema: gomokuQueries.moves, limit: { burst: 10, perSecond: 2 }, answer: (ctx) => ['moves', movesAnswer(ctx.startedAt, ctx.rules)] },
   },
-  listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, phase: state.phase, ranked: state.ranked, computer: config.computer?.level ?? 0 }),
+  listing: (state, config) => ({ rule: config.rule, swap2: config.swap2, turnSeconds: config.turnSeconds, clock: controlName(config.clock), phase: state.phase, ranked: state.ranked, computer: config.computer?.level ?? 0 }),
   policies: [
     rankedSeries,
     // Every finished game is kept for its replay (after the series policy, which fixes the game's number).

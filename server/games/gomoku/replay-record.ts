@@ -15,8 +15,14 @@ export type GomokuReplayStep =
   | { type: 'choice'; seat: number; choice: Swap2Choice; phase: 'swap2_choice' | 'swap2_final_choice' };
 
 export interface GomokuReplayRecord {
-  config: { rule: string; swap2: boolean; turnSeconds: number; /** The computer's level, 0 for two people. */ computer: number };
+  config: {
+    rule: string; swap2: boolean; turnSeconds: number; /** The computer's level, 0 for two people. */ computer: number;
+    /** The Fischer control ("5+3"); absent with the per-move clock. */
+    clock?: string;
+  };
   steps: GomokuReplayStep[];
+  /** With a Fischer clock: ms left on the mover's clock after each step (as `steps`; -1: no clock ran, the computer's move). */
+  clockLeft?: number[];
   /** The seats that played Black and White (null when the opening never got that far). */
   black: number | null;
   white: number | null;
@@ -27,7 +33,7 @@ export interface GomokuReplayRecord {
 const tableSeat = (seat: number) => seat - 1;
 
 /** `table`: what the table's synced state says of the game's settings (the clock, the computer's level). */
-export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: number; computer: number }): GomokuReplayRecord {
+export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: number; computer: number; clock?: string }, readings: readonly number[] = []): GomokuReplayRecord {
   const steps: GomokuReplayStep[] = [];
   let stones = 0;
   let choices = 0;
@@ -42,8 +48,10 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
   }
   while (stones < moveCount(state.moves)) place();
   return {
-    config: { rule: state.config.rule, swap2: state.config.swap2, turnSeconds: table.turnSeconds, computer: table.computer },
+    config: { rule: state.config.rule, swap2: state.config.swap2, turnSeconds: table.turnSeconds, computer: table.computer, ...(table.clock ? { clock: table.clock } : {}) },
     steps,
+    // Each action was a step, in order (the last reading may be the flag's, past the last step).
+    ...(table.clock ? { clockLeft: readings.slice(0, steps.length) } : {}),
     black: state.black === null ? null : tableSeat(state.black),
     white: state.white === null ? null : tableSeat(state.white),
     winLine: [...state.winLine],
@@ -54,7 +62,7 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
 export function describeGomoku(table: PolicyTable<GomokuRoomState>): GameDescription {
   const schema = table.schema;
   return {
-    record: gomokuReplayRecord(table.game() as GomokuState, schema),
+    record: gomokuReplayRecord(table.game() as GomokuState, schema, table.clockReadings()),
     ...(schema.ranked && schema.matchId ? { ranked: { matchId: schema.matchId, game: schema.gameNumber } } : {}),
   };
 }

@@ -6,7 +6,8 @@ import * as v from 'valibot';
 import type { GameDefinition } from '../../core/game';
 import { booleanOption, integerOption, oneOfOption } from '../../core/options';
 import { reject } from '../../core/result';
-import { applyAction, newGame, timeoutAction } from './game';
+import { clockOption, type FischerControl } from '../../core/fischer-clock';
+import { applyAction, flagFallAction, newGame, timeoutAction } from './game';
 import { GOMOKU_RULE_CODES } from './errors';
 import { packState, upgradeState, type GomokuStateV1, type PackedGomokuState } from './serialize';
 import { gomokuMessages } from './messages';
@@ -22,6 +23,8 @@ export interface GomokuTableConfig {
   rule: WinRule;
   swap2: boolean;
   turnSeconds: number;
+  /** A Fischer clock (total time plus increment) instead of `turnSeconds`; null: the per-move clock. */
+  clock: FischerControl | null;
   /** A game against the computer: its strength, and who opens (places the Swap 2 stones, or plays Black first). */
   computer: { level: ComputerLevelOption; first: 'human' | 'computer' } | null;
 }
@@ -35,6 +38,8 @@ export const gomokuOptions = {
   rule: oneOfOption('rule', ['standard', 'freestyle'] as const, 'standard'),
   swap2: booleanOption('swap2', true),
   turnSeconds: integerOption('turnSeconds', TURN_SECONDS.min, TURN_SECONDS.max, TURN_SECONDS.default),
+  // Absent unless given: the per-move clock stays the default, so existing clients play as they did.
+  clock: clockOption,
   // Absent unless given, so a game against a person has the options it always had.
   opponent: v.optional(v.picklist(['human', 'computer'], 'opponent must be "human" or "computer"')),
   level: v.optional(v.picklist([1, 2, 3], 'level must be 1, 2 or 3')),
@@ -57,6 +62,7 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
       rule: o.rule,
       swap2: o.swap2,
       turnSeconds: o.turnSeconds,
+      clock: o.clock ? { minutes: o.clock.minutes, increment: o.clock.increment } : null,
       computer: computer ? { level: o.level ?? 2, first: o.first ?? 'human' } : null,
     };
   },
@@ -66,6 +72,8 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
   seats: () => ({ min: 2, max: 2 }),
   start: 'full',
   turnSeconds: (config) => config.turnSeconds,
+  fischer: (config) => config.clock,
+  flagFall: (state) => flagFallAction(state),
   setup: (config) => ({ state: newGame({ rule: config.rule, swap2: config.swap2 }), events: [] }),
   apply: (state, seat, action) => applyAction(state, toRules(seat), action),
   toAct: (state) => (state.toAct === null ? [] : [toTable(state.toAct)]),

@@ -64,8 +64,8 @@ export function applyAction(state: GomokuState, seat: number, action: GomokuActi
     case 'resign':
       return finish(state, [], other(seat), 'resign', []);
     case 'forfeit':
-      if (action.reason !== 'timeout' && action.reason !== 'abandon') {
-        return reject('invalid_action', 'forfeit reason must be timeout or abandon');
+      if (action.reason !== 'timeout' && action.reason !== 'time' && action.reason !== 'abandon') {
+        return reject('invalid_action', 'forfeit reason must be timeout, time or abandon');
       }
       return finish(state, [], other(seat), action.reason, []);
     case 'place':
@@ -183,6 +183,16 @@ function finish(
  * a random empty cell during opening placements, "black" during a choice, and a loss
  * on time in the main game.
  */
+/**
+ * A Fischer clock's flag fell: the player on move loses on time, in every phase (the Swap 2
+ * opening too — the bank is the player's whole game). "The opponent cannot win" would make it a
+ * draw, but it never holds while the board has a free cell (the game would have ended full
+ * otherwise), so the flag always loses.
+ */
+export function flagFallAction(state: GomokuState): GomokuAction | null {
+  return state.phase === 'game_over' ? null : { type: 'forfeit', reason: 'time' };
+}
+
 export function timeoutAction(state: GomokuState, rng: Random): GomokuAction | null {
   switch (state.phase) {
     case 'swap2_placement':

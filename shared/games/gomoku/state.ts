@@ -23,7 +23,8 @@ export type OpeningAction =
   | { type: 'place'; seat: Seat; x: number; y: number }
   | { type: 'choice'; seat: Seat; choice: Swap2Choice };
 
-export type EndReason = 'five' | 'draw' | 'resign' | 'timeout' | 'abandon';
+/** `timeout`: a per-move clock ran out; `time`: a Fischer clock's bank did (the flag fell). */
+export type EndReason = 'five' | 'draw' | 'resign' | 'timeout' | 'time' | 'abandon';
 
 /** Plain data: it is persisted (serialize.ts gives the stored shape) and replayed. */
 export interface GomokuState {
@@ -54,7 +55,7 @@ export type GomokuAction =
   | { type: 'choose'; choice: string }
   | { type: 'resign' }
   /** Issued by the server, never by a client: the seat ran out of time or did not return. */
-  | { type: 'forfeit'; reason: 'timeout' | 'abandon' };
+  | { type: 'forfeit'; reason: 'timeout' | 'time' | 'abandon' };
 
 export type GomokuEvent =
   | { type: 'stone_placed'; seat: Seat; x: number; y: number; colour: Stone; order: number }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { findPairs, ratingWindow, type QueueEntry } from '../../../server/ranked/pairing';
 
-const entry = (sessionId: string, playerId: string, rating: number, since = 0, bestOf: 1 | 3 = 1): QueueEntry => ({ sessionId, playerId, rating, since, bestOf });
+const entry = (sessionId: string, playerId: string, rating: number, since = 0, bestOf: 1 | 3 = 1, pool = '60s'): QueueEntry => ({ sessionId, playerId, rating, since, bestOf, pool });
 const none = () => undefined;
 
 describe('ranked pairing', () => {
@@ -25,6 +25,13 @@ describe('ranked pairing', () => {
     expect(findPairs(q, 10, none, 60_000, undefined, housemates).map(([x, y]) => [x.playerId, y.playerId])).toEqual([['A', 'C']]);
     // With nobody else acceptable, the two are still paired (and told their game is unrated).
     expect(findPairs(q.slice(0, 2), 10, none, 60_000, undefined, housemates).map(([x, y]) => [x.playerId, y.playerId])).toEqual([['A', 'B']]);
+  });
+
+  it('pairs only within a time control\'s pool, however close the ratings', () => {
+    const q = [entry('a', 'A', 1500, 0, 1, '3+2'), entry('b', 'B', 1500, 0, 1, '5+3'), entry('c', 'C', 1500, 0, 1, '60s')];
+    expect(findPairs(q, 600_000, none)).toEqual([]);
+    const pairs = findPairs([...q, entry('d', 'D', 1700, 0, 1, '5+3')], 600_000, none);
+    expect(pairs.map(([x, y]) => [x.playerId, y.playerId])).toEqual([['B', 'D']]);
   });
 
   it('never pairs a player with themselves, even from two tabs', () => {

@@ -1,4 +1,5 @@
 import { h } from '../../dom';
+import { clockChoice } from '../../clock-choice';
 import { createButton, type ClientGame } from '../client-game';
 import { connectFourAbout } from './about';
 import { showConnectFour } from './view';
@@ -14,10 +15,10 @@ export const connectFourClient: ClientGame = {
   lobby: {
     group: 'New Connect Four game',
     controls() {
-      const clock = h('select', { id: 'c4-clock' }, ...[[15, '15 s'], [30, '30 s'], [60, '1 min'], [120, '2 min']].map(([v, label]) => h('option', { value: v, selected: v === 60 }, String(label))));
-      return [h('div', { class: 'form-row' }, createButton('new-connect-four', 'New Connect Four game', connectFourClient, () => ({ turnSeconds: Number(clock.value) })), h('label', {}, 'Clock per move ', clock))];
+      const clock = clockChoice('c4-clock', [[15, '15 s'], [30, '30 s'], [60, '1 min'], [120, '2 min']]);
+      return [h('div', { class: 'form-row' }, createButton('new-connect-four', 'New Connect Four game', connectFourClient, () => clock.options()), ...clock.elements)];
     },
   },
-  describe: (m) => `${Number(m.turnSeconds ?? 60)} s a move`,
+  describe: (m) => (m.clock ? `${String(m.clock)} (minutes + seconds a move)` : `${Number(m.turnSeconds ?? 60)} s a move`),
   phases: { waiting: 'waiting for a player', playing: 'playing', game_over: 'finished' },
 };

@@ -8,9 +8,15 @@ import { nameOfSeat, type FinishedGame } from '../../replay/finished-game';
 import { replayFrame, resultText, steppedScene } from '../../replay/layout';
 import { ConnectFourRenderer } from './board-renderer';
 import { ENDINGS } from './words';
+import { clockText as bankText, controlWords } from '../../../../shared/core/fischer-clock';
 
 export function showConnectFourReplay(view: HTMLElement, game: FinishedGame): () => void {
-  const { moves } = game.record as { moves: number[] };
+  // With a Fischer clock: its control and the mover's ms left after each drop (-1: none ran).
+  const { moves, clock, clockLeft } = game.record as { moves: number[]; clock?: string; clockLeft?: number[] };
+  const leftAfter = (k: number) => {
+    const ms = clockLeft?.[k - 1];
+    return ms !== undefined && ms >= 0 ? ` (${bankText(ms)} left)` : '';
+  };
   // Every position along the game, from the empty grid.
   const states: ConnectFourState[] = [newConnectFour()];
   for (const column of moves) {
@@ -26,7 +32,7 @@ export function showConnectFourReplay(view: HTMLElement, game: FinishedGame): ()
   }, {
     count: moves.length,
     // The seat that dropped step k's disc is the one the rules had to act before it, not a parity of k.
-    words: (k) => (k === 0 ? 'The empty grid.' : `${nameOfSeat(game, states[k - 1].toAct ?? 0)}: column ${moves[k - 1] + 1}${k === moves.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
+    words: (k) => (k === 0 ? `The empty grid.${clock ? ` Clock ${controlWords(clock)}.` : ''}` : `${nameOfSeat(game, states[k - 1].toAct ?? 0)}: column ${moves[k - 1] + 1}${leftAfter(k)}${k === moves.length ? ` · ${resultText(game, (r) => ENDINGS[r])}` : ''}`),
     label: (k) => `${k}. col ${moves[k - 1] + 1}`,
   });
   side.append(replay.controls.element);

@@ -14,11 +14,14 @@ import { inputFromReplay } from '../../../../shared/games/gomoku/analysis/replay
 import type { GameAnalysisPanel } from './analysis/game-panel';
 import { analysisBoardLink } from './analysis/board-link';
 import type { ReplayOptions } from '../client-game';
+import { clockText as bankText, controlWords } from '../../../../shared/core/fischer-clock';
 
 /** What the server keeps of a Gomoku game (server/games/gomoku/replay-record.ts; seats 0-based). */
 export interface GomokuReplayRecord {
-  config: { rule: string; swap2: boolean; turnSeconds: number; computer: number };
+  config: { rule: string; swap2: boolean; turnSeconds: number; computer: number; /** A Fischer control ("5+3"); absent: per move. */ clock?: string };
   steps: GomokuReplayStep[];
+  /** With a Fischer clock: ms left on the mover's clock after each step (-1: none ran). */
+  clockLeft?: number[];
   black: number | null;
   white: number | null;
   winLine: number[];
@@ -29,16 +32,21 @@ export type GomokuReplayStep =
 
 const COLOUR = (colour: number) => (colour === BLACK ? 'Black' : 'White');
 const PHASE_NOTE: Record<string, string> = { swap2_placement: ' (opening stone)', swap2_extra: ' (extra opening stone)' };
-const REASONS: Record<string, string> = { five: 'five in a row' };
+const REASONS: Record<string, string> = { five: 'five in a row', time: 'on time (the flag fell)' };
 
 /** The words for step k (1-based: the k-th step), and for the start. */
 export function gomokuStepWords(game: FinishedGame, record: GomokuReplayRecord, k: number): string {
-  if (k === 0) return record.config.swap2 ? 'The empty board: the Swap 2 opening starts.' : 'The empty board: Black starts.';
+  if (k === 0) {
+    const start = record.config.swap2 ? 'The empty board: the Swap 2 opening starts.' : 'The empty board: Black starts.';
+    return record.config.clock ? `${start} Clock ${controlWords(record.config.clock)}.` : start;
+  }
   const step = record.steps[k - 1];
   const who = nameOfSeat(game, step.seat);
-  const text = step.type === 'place'
+  const said = step.type === 'place'
     ? `${step.order}. ${COLOUR(step.colour)} ${pointName(step.x, step.y)} — ${who}${PHASE_NOTE[step.phase] ?? ''}`
     : `${who} ${CHOICE_WORDS[step.choice] ?? step.choice}`;
+  const left = record.clockLeft?.[k - 1];
+  const text = left !== undefined && left >= 0 ? `${said} (${bankText(left)} left)` : said;
   return k === record.steps.length ? `${text} · ${resultText(game, (r) => REASONS[r])}` : text;
 }
 
