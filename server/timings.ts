@@ -23,3 +23,5 @@ export const saveWaitMs = () => fromEnv('SAVE_WAIT_MS', 10_000);
 export const montyStatsTtlDays = () => fromEnv('MONTY_STATS_TTL_DAYS', 90) || 90;
 /** Finished Tic Tac Toe games one player's address teaches the AI per hour (0: no learning from anyone). */
 export const tttLearnPerHour = () => fromEnv('TTT_LEARN_PER_HOUR', 20);
+/** The arena director's wave: waiting players are paired this often (ms). */
+export const tournamentWaveMs = () => fromEnv('TOURNAMENT_WAVE_MS', 2000) || 2000;
