@@ -193,9 +193,9 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     const event = await this.store.event(this.tournamentId);
     if (!event) return;
     const directing = await this.store.claimDirector(event.id, this.directorId, DIRECTOR_LEASE_MS, now);
-    let status = event.status;
-    if (directing && status === 'upcoming' && now >= event.startsAt) await this.store.advance(event.id, (status = 'running'));
-    if (directing && status !== 'finished' && now >= endsAt(event)) await this.store.advance(event.id, (status = 'finished'));
+    // The status read is the clock's (statusAt); the director writes it down (forward only).
+    const status = event.status;
+    if (directing && status !== 'upcoming') await this.store.advance(event.id, status);
     const [players, games] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
     const table = arenaTable(event, players, games);
     if (directing && status === 'running') {

@@ -25,6 +25,22 @@ export interface Tournament {
 
 export const endsAt = (t: Pick<Tournament, 'startsAt' | 'minutes'>) => t.startsAt + t.minutes * 60_000;
 
+/**
+ * The status as the clock has it: an event starts and ends on time even while no director room is
+ * open to write it (the stored status only moves forward, written by the director).
+ */
+export function statusAt(t: Pick<Tournament, 'status' | 'startsAt' | 'minutes'>, now: number): TournamentStatus {
+  if (t.status === 'finished' || now >= endsAt(t)) return 'finished';
+  return now >= t.startsAt ? 'running' : 'upcoming';
+}
+
+/** The same, as SQL over a tournaments row, for listing by status. */
+const STATUS_WHERE: Record<TournamentStatus, string> = {
+  upcoming: `status <> 'finished' AND starts_at > $1`,
+  running: `status <> 'finished' AND starts_at <= $1 AND starts_at + minutes * 60000 > $1`,
+  finished: `(status = 'finished' OR starts_at + minutes * 60000 <= $1)`,
+};
+
 export interface TournamentPlayer {
   playerId: string;
   name: string;
@@ -69,8 +85,8 @@ const EVENT_COLUMNS = 'id, name, kind, status, starts_at, minutes, time_control,
 interface EventRow {
   id: string; name: string; kind: 'arena'; status: TournamentStatus; starts_at: number; minutes: number; time_control: string; created_by: string; created_at: number;
 }
-const eventOf = (r: EventRow): Tournament => ({
-  id: r.id, name: r.name, kind: r.kind, status: r.status, startsAt: Number(r.starts_at), minutes: r.minutes, timeControl: r.time_control, createdBy: r.created_by, createdAt: Number(r.created_at),
+const eventOf = (r: EventRow, now: number): Tournament => ({
+  id: r.id, name: r.name, kind: r.kind, status: statusAt({ status: r.status, startsAt: Number(r.starts_at), minutes: r.minutes }, now), startsAt: Number(r.starts_at), minutes: r.minutes, timeControl: r.time_control, createdBy: r.created_by, createdAt: Number(r.created_at),
 });
 
 interface GameRow {
@@ -94,7 +110,7 @@ export class TournamentStore {
     return this.db.transaction(async (tx) => {
       // The creator's row is the lock: two creations at once by one account are counted one after the other.
       await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [input.createdBy]);
-      const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tournaments WHERE created_by = $1 AND status = 'upcoming'`, [input.createdBy]);
+      const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tournaments WHERE created_by = $2 AND ${STATUS_WHERE.upcoming}`, [now, input.createdBy]);
       if (n >= MAX_UPCOMING_PER_ACCOUNT) return { ok: false, code: 'too_many_events', message: `an account may have at most ${MAX_UPCOMING_PER_ACCOUNT} upcoming events` };
       const t: Tournament = { id: newId(), name: input.name, kind: 'arena', status: 'upcoming', startsAt: input.startsAt, minutes: input.minutes, timeControl: input.timeControl, createdBy: input.createdBy, createdAt: now };
       await tx.query(`INSERT INTO tournaments (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -103,15 +119,17 @@ export class TournamentStore {
     });
   }
 
-  async event(id: string): Promise<Tournament | null> {
+  /** The event, its status as the clock has it (statusAt). */
+  async event(id: string, now = Date.now()): Promise<Tournament | null> {
     const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE id = $1`, [id]);
-    return rows.length ? eventOf(rows[0]) : null;
+    return rows.length ? eventOf(rows[0], now) : null;
   }
 
-  /** Events of one status: upcoming and running soonest first, finished latest first. */
-  async list(status: TournamentStatus, limit: number): Promise<Tournament[]> {
+  /** Events of one status (as the clock has it): upcoming and running soonest first, finished latest first. */
+  async list(status: TournamentStatus, limit: number, now = Date.now()): Promise<Tournament[]> {
     const order = status === 'finished' ? 'starts_at DESC' : 'starts_at ASC';
-    return (await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE status = $1 ORDER BY ${order}, id LIMIT $2`, [status, limit])).map(eventOf);
+    const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE ${STATUS_WHERE[status]} ORDER BY ${order}, id LIMIT $2`, [now, limit]);
+    return rows.map((r) => eventOf(r, now));
   }
 
   /** Moves the status forward only (upcoming → running → finished): a late writer never moves it back. */
@@ -138,9 +156,9 @@ export class TournamentStore {
 
   /** Joins (or comes back from a pause): refused once the event is over. */
   async join(id: string, playerId: string, now = Date.now()): Promise<JoinResult> {
-    const event = await this.event(id);
+    const event = await this.event(id, now);
     if (!event) return 'unknown_event';
-    if (event.status === 'finished' || now >= endsAt(event)) return 'event_finished';
+    if (event.status === 'finished') return 'event_finished';
     await this.db.query(
       `INSERT INTO tournament_players (tournament_id, player_id, joined_at) VALUES ($1, $2, $3)
        ON CONFLICT (tournament_id, player_id) DO UPDATE SET withdrawn = false`,

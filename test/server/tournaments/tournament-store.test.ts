@@ -95,6 +95,20 @@ describe.each([
     expect(await store.list('upcoming', 50)).toHaveLength(MAX_UPCOMING_PER_ACCOUNT);
   });
 
+  it('lists events by the status the clock gives them, with no director to write it', async () => {
+    await players('owner');
+    const now = Date.now();
+    const make = (name: string, startsAt: number) => store.create({ name, startsAt, minutes: 30, timeControl: '60s per move', createdBy: 'owner' }, now - 60 * 60_000);
+    for (const [name, startsAt] of [['soon', now + 60_000], ['on', now - 60_000], ['over', now - 31 * 60_000]] as const) await make(name, startsAt);
+    expect((await store.list('upcoming', 50, now)).map((t) => [t.name, t.status])).toEqual([['soon', 'upcoming']]);
+    expect((await store.list('running', 50, now)).map((t) => [t.name, t.status])).toEqual([['on', 'running']]);
+    expect((await store.list('finished', 50, now)).map((t) => [t.name, t.status])).toEqual([['over', 'finished']]);
+    // Only the event still ahead counts against the creator's cap.
+    expect((await store.create({ name: 'next', startsAt: now + 120_000, minutes: 30, timeControl: '60s per move', createdBy: 'owner' }, now)).ok).toBe(true);
+    expect((await store.create({ name: 'third', startsAt: now + 180_000, minutes: 30, timeControl: '60s per move', createdBy: 'owner' }, now)).ok).toBe(true);
+    expect((await store.create({ name: 'fourth', startsAt: now + 240_000, minutes: 30, timeControl: '60s per move', createdBy: 'owner' }, now)).ok).toBe(false);
+  });
+
   it('lends the director lease to one director at a time; a lapsed or released one is taken over', async () => {
     const t = await arena();
     const now = Date.now();
