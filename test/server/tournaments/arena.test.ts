@@ -12,7 +12,7 @@ import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { getJson, httpBase, makeAccount, playSeatOneWins, type Guest } from '../../support/ranked';
 import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
 import { waitUntil } from '../../support/wait';
-import type { GomokuRoomClient } from '../../support/gomoku-client';
+import { act, type GomokuRoomClient } from '../../support/gomoku-client';
 
 jest.setTimeout(90000);
 
@@ -182,4 +182,49 @@ it('creates arenas only for a registered account, with a checked body and a per-
   expect(list.upcoming.filter((t: { createdBy: string }) => t.createdBy === owner.playerId)).toHaveLength(3);
   expect((await getJson(server.url, '/api/tournaments/nosuch')).status).toBe(404);
   expect((await getJson(server.url, '/api/tournaments/%00')).status).toBe(400);
+});
+
+it('keeps a game that ends after the event on the sheet, scored 0, and pairs no one after the end', async () => {
+  const owner = await makeAccount(server.url, 'Closer');
+  const store = new TournamentStore(await testFileDatabase());
+  // An event ending a few seconds from now (made in the store: the HTTP route takes only whole 30-minute steps from now).
+  const created = await store.create({ name: 'Closing arena', startsAt: Date.now() - 30 * 60_000 + 4000, minutes: 30, timeControl: '60s per move', createdBy: owner.playerId });
+  if (!created.ok) throw new Error(created.message);
+  const id = created.tournament.id;
+  const endsAt = created.tournament.startsAt + 30 * 60_000;
+  const accounts = await Promise.all(['Lia', 'Max'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
+  const seats = await Promise.all(accounts.map((a) => enter(id, a)));
+  for (const s of seats) s.room.send('join_event', {});
+  await waitUntil(() => seats.every((s) => s.paired.length === 1), 'both paired', 20000);
+  const rooms = await Promise.all(seats.map((s) => s.client.consumeSeatReservation(s.paired[0].reservation as never) as Promise<GomokuRoomClient>));
+
+  // Every move but the winning one, then the event ends, then the winning stone.
+  await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'swap2_placement' && s.toMove !== '', 8000)));
+  const seat = (r: GomokuRoomClient) => r.state.players.get(r.sessionId)!.seat;
+  const [one, two] = [...rooms].sort((a, b) => seat(a) - seat(b));
+  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await act(one, 'place', { x, y }, rooms);
+  await act(two, 'choose', { choice: 'black' }, rooms);
+  for (let i = 0; i < 4; i++) {
+    await act(one, 'place', { x: 5 + i, y: 7 }, rooms);
+    await act(two, 'place', { x: 5 + i, y: 10 }, rooms);
+  }
+  await waitUntil(() => Date.now() > endsAt + 50, 'the event is over', 20000);
+  await act(one, 'place', { x: 9, y: 7 }, rooms);
+  await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'game_over')));
+
+  await waitUntil(async () => (await store.games(id))[0]?.endedAt !== null, 'the result written', 20000);
+  const page = (await getJson(server.url, `/api/tournaments/${id}`)).body;
+  expect(page.status).toBe('finished');
+  expect(page.games).toHaveLength(1);
+  expect(page.games[0]).toMatchObject({ result: 'opener', counted: false });
+  const winner = page.standings.find((r: { playerId: string }) => r.playerId === page.games[0].opener);
+  expect(winner.score).toBe(0);
+  expect(winner.sheet).toEqual([{ result: 'win', flag: 'normal', berserk: 'none', afterEnd: true, points: 0 }]);
+  // Both are free again, the director waves on, and nobody is paired after the end.
+  const room = seats[0].room as Room<any, any>;
+  const seen = room.state.checkedAt;
+  await waitForState(room, (s) => s.checkedAt > seen && s.status === 'finished');
+  expect(seats.map((s) => s.paired.length)).toEqual([1, 1]);
+  expect(await store.games(id)).toHaveLength(1);
+  for (const r of [...rooms, ...seats.map((s) => s.room)]) await r.leave();
 });
