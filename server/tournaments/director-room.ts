@@ -96,7 +96,6 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   private readonly members = new Map<string, Member>();
   private tick: NodeJS.Timeout | null = null;
   private waving: Promise<void> | null = null;
-  private startsAt = 0;
   private lastTable: ArenaRow[] = [];
 
   override onCreate(options: unknown) {
@@ -234,8 +233,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
 
   private show(event: Tournament, status: string, directing: boolean, table: ArenaRow[], players: number, now: number) {
     this.lastTable = table;
-    this.startsAt = event.startsAt;
-    Object.assign(this.state, { name: event.name, status, startsAt: this.startsAt, endsAt: endsAt(event), players, directing, checkedAt: now });
+    Object.assign(this.state, { name: event.name, status, startsAt: event.startsAt, endsAt: endsAt(event), players, directing, checkedAt: now });
     const top = table.slice(0, TOP);
     while (this.state.top.length > top.length) this.state.top.pop();
     top.forEach((r, i) => {
