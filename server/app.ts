@@ -29,6 +29,8 @@ import { openServices, type RoomServices } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
+import { tournamentRoom } from './tournaments/director-room';
+import { mountTournamentRoutes } from './tournaments/routes';
 import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore } from './persistence/room-store';
 import { connectRedis, reportOutages } from './redis-connection';
@@ -181,6 +183,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       // Each game's own routes (Ten Exorcism's verify and high scores), with the limits of the HTTP side.
       for (const game of options.games ?? GAMES) game.routes?.(app, { services, limit: (route) => http.limits.middleware(route) });
       mountHistoryRoutes(app, services.history);
+      mountTournamentRoutes(app, services.tournaments, accounts, (route) => http.limits.middleware(route));
       mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
       http.after(app);
     },
@@ -195,6 +198,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     server.define(game.definition.name, tableRoom(game, services, rooms)).filterBy(filters).enableRealtimeListing();
   }
   server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts, rooms));
+  server.define('tournament', tournamentRoom(services.tournaments, services.ranked, accounts, rooms)).filterBy(['tournamentId']);
 
   // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
   const atShutdown: (() => Promise<void>)[] = [];

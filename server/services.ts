@@ -12,6 +12,7 @@ import { SqlCounterStore, type CounterStore } from './stores/counter-store';
 import { SqlHighScoreStore, type HighScoreStore } from './stores/high-scores';
 import { SqlQTableStore, type QTableStore } from './stores/q-table-store';
 import { SqlFinishedGameStore, type FinishedGameStore } from './stores/finished-games';
+import { TournamentStore } from './tournaments/tournament-store';
 import type { RoomStore } from './persistence/room-store';
 import type { OnlineRegistry } from './presence/online';
 import type { FloodLimits } from './limits';
@@ -43,6 +44,8 @@ export interface Services {
   highScores: HighScoreStore;
   /** Finished games, for replays at `#/replay/<id>`. */
   history: FinishedGameStore;
+  /** Arena tournaments: events, players, games (server/tournaments/). */
+  tournaments: TournamentStore;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export function openServices(db: Database, ownsDb = true): Services {
     qTable: new SqlQTableStore(db),
     highScores: new SqlHighScoreStore(db),
     history,
+    tournaments: new TournamentStore(db),
     // Once, whoever asks first (the shutdown of a signal, or stop()).
     close() {
       closing ??= (async () => {

@@ -27,3 +27,5 @@ export const tttLearnPerHour = () => fromEnv('TTT_LEARN_PER_HOUR', 20);
 export const clockMinuteMs = () => fromEnv('CLOCK_MINUTE_MS', 60_000) || 60_000;
 /** The network lag a Fischer clock does not charge per move (ms; capped at one round trip's bound, LAG_ALLOWANCE_MS). */
 export const clockLagMs = () => fromEnv('CLOCK_LAG_MS', 250);
+/** The arena director's wave: waiting players are paired this often (ms). */
+export const tournamentWaveMs = () => fromEnv('TOURNAMENT_WAVE_MS', 2000) || 2000;

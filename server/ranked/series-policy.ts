@@ -10,6 +10,7 @@ import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
 import type { PolicyTable, TableSchema } from '../table/server-game';
 import { nextGameMs } from '../timings';
+import { recordTournamentGame } from '../tournaments/result-hook';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
 /** Ranked games always use Swap 2 and the standard rule on 15x15 (seed Property 8, RULINGS). */
@@ -60,6 +61,8 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
     const current = series!;
     if (process.env.PARLOR_FAULT === 'crash_before_rating') process.kill(process.pid, 'SIGKILL'); // tests only
     try {
+      // First: a replay after a failed rating finds the tournament's result written and writes nothing.
+      if (current.tournamentId) await recordTournamentGame(table.services.tournaments, current, table.game() as GomokuState);
       // The pool's control and the time left after each action go into the match record.
       await settleGame(table.services.ranked, current, table.game() as GomokuState, { control: table.schema.clock, left: table.clockReadings() });
     } catch (err) {

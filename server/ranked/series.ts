@@ -28,12 +28,14 @@ export interface RankedOption {
   sharedNetwork?: string;
   /** Why the first game is unrated by the pair's daily cap, as counted at pairing (its settlement counts again). */
   pairCap?: string;
+  /** The arena whose director paired this match: each game's result is written to it (server/tournaments/). */
+  tournamentId?: string;
 }
 
 const seriesPlayer = v.strictObject({ playerId: v.string(), name: v.string(), rating: v.number(), rd: v.number() });
 /** The shape of `RankedOption`, checked when a room is created with it. */
 export const rankedOptionSchema = v.strictObject({ matchId: v.string(), bestOf: v.picklist([1, 3]), players: v.tuple([seriesPlayer, seriesPlayer]),
-  sharedNetwork: v.optional(v.string()), pairCap: v.optional(v.string()) });
+  sharedNetwork: v.optional(v.string()), pairCap: v.optional(v.string()), tournamentId: v.optional(v.string()) });
 
 export interface SeriesData {
   matchId: string;
@@ -55,11 +57,13 @@ export interface SeriesData {
   sharedNetwork?: string;
   /** Why the current game is (before it ends: will be) unrated, in words for the players; '' while it counts. */
   unrated?: string;
+  /** See RankedOption. */
+  tournamentId?: string;
 }
 
 export function startSeries(option: RankedOption): SeriesData {
-  const { matchId, bestOf, players, sharedNetwork, pairCap } = option;
-  return { matchId, bestOf, players, game: 1, acted: [], actions: {}, unsettled: false, wins: {}, changes: {}, finished: false, sharedNetwork, unrated: sharedNetwork ?? pairCap ?? '' };
+  const { matchId, bestOf, players, sharedNetwork, pairCap, tournamentId } = option;
+  return { matchId, bestOf, players, game: 1, acted: [], actions: {}, unsettled: false, wins: {}, changes: {}, finished: false, sharedNetwork, unrated: sharedNetwork ?? pairCap ?? '', tournamentId };
 }
 
 /** The player in `seat` in the current game. */
