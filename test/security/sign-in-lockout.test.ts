@@ -9,43 +9,29 @@
  * in at once from another address, changes the password and deletes the account signed in,
  * asks for a reset mail and uses its link.
  */
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import type { RunningParlor } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/limits';
 import { configFromEnv } from '../../server/config';
 import { startTestServer } from '../support/server';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 import { httpBase, makeAccount, TEST_PASSWORD } from '../support/ranked';
 
 jest.setTimeout(60_000);
 
 let server: RunningParlor;
-let smtp: SMTPServer;
-const mails: { to: string; text: string }[] = [];
+let smtp: MailCatcher;
+let mails: MailCatcher['mails'];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailCatcher();
+  mails = smtp.mails;
   // One trusted proxy: X-Forwarded-For names each actor's address (loopback itself is exempt, the others count).
-  server = await startTestServer({ trustProxy: 1, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, publicUrl: 'https://parlor.example' });
+  server = await startTestServer({ trustProxy: 1, smtpUrl: smtp.url, publicUrl: 'https://parlor.example' });
 });
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 let nextAddress = 10;

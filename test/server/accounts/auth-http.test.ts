@@ -4,44 +4,30 @@
  * for the password-reset mail.
  */
 import { Client } from '@colyseus/sdk';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import type { RunningParlor } from '../../../server/app';
 import { signToken } from '../../../server/accounts/tokens';
 import { DEFAULT_RATE_LIMITS } from '../../../server/limits';
 import { log } from '../../../server/log';
 import { testFileDatabase } from '../../support/database';
 import { startTestServer } from '../../support/server';
+import { startMailCatcher, type MailCatcher } from '../../support/mail-catcher';
 import { claimAccount, getJson, httpBase, makeAccount, makeGuest, TEST_PASSWORD } from '../../support/ranked';
 
 jest.setTimeout(60_000);
 
 let server: RunningParlor;
-const mails: { to: string; text: string }[] = [];
-let smtp: SMTPServer;
+let smtp: MailCatcher;
+let mails: MailCatcher['mails'];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, publicUrl: 'https://parlor.example' });
+  smtp = await startMailCatcher();
+  mails = smtp.mails;
+  server = await startTestServer({ smtpUrl: smtp.url, publicUrl: 'https://parlor.example' });
 });
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const base = () => httpBase(server.url);
