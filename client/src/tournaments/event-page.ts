@@ -52,15 +52,14 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   const live = h('div', { id: 'tournament-games', class: 'form-row' });
   const finished = h('tbody', { id: 'tournament-finished-games' });
   view.append(h('section', { class: 'lobby tournament-page' },
-    h('div', { class: 'card wide', id: 'tournament-head' }, title, phase, facts, you, h('div', { class: 'form-row' }, join, pause), yourGame),
+    h('div', { class: 'card wide', id: 'tournament-head' }, title, phase, facts, you, h('div', { class: 'form-row' }, join, pause, h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')), yourGame),
     h('div', { class: 'card wide' }, h('h2', {}, 'Standings'),
-      h('table', { class: 'rooms standings' },
+      h('table', { class: 'standings' },
         h('thead', {}, h('tr', {}, ...['#', 'Player', 'Rating', 'Score', 'Sheet'].map((c) => h('th', {}, c)))),
         standings)),
     h('div', { class: 'card wide' }, h('h2', {}, 'Games being played'), live),
     h('div', { class: 'card wide' }, h('h2', {}, 'Finished games'),
-      h('table', { class: 'rooms' }, h('thead', {}, h('tr', {}, ...['Players', 'Result', ''].map((c) => h('th', {}, c)))), finished)),
-    h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')));
+      h('table', { class: 'rooms' }, h('thead', {}, h('tr', {}, ...['Players', 'Result', ''].map((c) => h('th', {}, c)))), finished))));
 
   let synced: Synced = { status: detail.status, startsAt: detail.startsAt, endsAt: detail.endsAt, players: detail.players, top: [] };
   let mine: You | null = null;
