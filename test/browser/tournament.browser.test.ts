@@ -6,7 +6,7 @@
  * the event from the table, and the standings show the win (2 points) and the finished game.
  */
 import type { Page } from 'playwright-core';
-import { PHONE, browserSuite, lobbyAs, placeStone, resizeViewport, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
+import { PHONE, type TrackedPage, browserSuite, lobbyAs, placeStone, resizeViewport, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
 
 jest.setTimeout(240000);
 
@@ -22,24 +22,29 @@ async function play(page: Page, x: number, y: number, watchers: Page[]) {
   for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
 }
 
-async function signedUp(name: string): Promise<Page> {
-  const { page } = await lobbyAs(suite.browser, suite.base, name);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUpInHeader(page, `${name.replace(/\W/g, '').toLowerCase()}@example.com`);
-  return page;
+async function signedUp(name: string): Promise<TrackedPage> {
+  const tracked = await lobbyAs(suite.browser, suite.base, name);
+  await tracked.page.setViewportSize({ width: 1280, height: 800 });
+  await signUpInHeader(tracked.page, `${name.replace(/\W/g, '').toLowerCase()}@example.com`);
+  return tracked;
 }
 
 it('a visitor without an account is shown the list and told that creating needs one', async () => {
-  const { page } = await lobbyAs(suite.browser, suite.base, 'Vi Visitor');
+  const { page, problems } = await lobbyAs(suite.browser, suite.base, 'Vi Visitor');
   await page.click('#tournaments-link');
   await page.waitForSelector('#tournaments-page');
   expect(await page.textContent('#create-needs-account')).toContain('needs an account');
   expect(await page.$('#tournament-name')).toBeNull();
   expect(await page.textContent('[data-section="upcoming"]')).toContain('None planned');
+  expect(problems).toEqual([]);
+  // An event id that names nothing: the page says so (the server's 404), and links back to the list.
+  await page.evaluate(() => (location.hash = '#/tournament/nosuchevent'));
+  await page.waitForSelector('#tournament-missing');
+  expect(await page.textContent('#tournament-missing h2')).toBe('No such tournament');
 });
 
 it('two players create, join, are paired, play their arena game, and the standings show the win', async () => {
-  const a = await signedUp('Ada Arena');
+  const { page: a, problems: aProblems } = await signedUp('Ada Arena');
   await a.click('#tournaments-link');
   await a.waitForSelector('#create-tournament-submit');
 
@@ -66,7 +71,7 @@ it('two players create, join, are paired, play their arena game, and the standin
   expect(await a.textContent('#tournament-phase')).toMatch(/^29 min \d\d s left$|^30 min 00 s left$/);
 
   // The event is listed as playing now.
-  const b = await signedUp('Bo Arena');
+  const { page: b, problems: bProblems } = await signedUp('Bo Arena');
   await b.click('#tournaments-link');
   await b.waitForSelector('[data-section="running"] [data-tournament]');
   expect(await b.textContent('[data-section="running"]')).toContain('Night arena');
@@ -115,4 +120,7 @@ it('two players create, join, are paired, play their arena game, and the standin
   await screenshot(one, 'tournament-list-phone');
   await resizeViewport(one, { width: 1280, height: 800 });
   await screenshot(one, 'tournament-list-desktop');
+  // Nothing went wrong on either page but the one refusal the first asked for.
+  expect(bProblems).toEqual([]);
+  expect(aProblems.filter((p) => !/400/.test(p))).toEqual([]);
 });
