@@ -78,11 +78,6 @@ export async function showLobby(view: HTMLElement): Promise<() => void> {
       ranked.card,
       // Your games right under the headline: a player with a game on came back for it.
       yours.card,
-      // The arenas come after Ranked: rated play too, at a set time with many players.
-      h('div', { class: 'card wide tournaments-band', id: 'tournaments-card' },
-        h('h2', {}, 'Tournaments'),
-        h('p', { class: 'muted' }, 'Rated Gomoku arenas: join while one runs, play as many games as you can.'),
-        h('a', { class: 'button', href: '#/tournaments', id: 'tournaments-link' }, 'Arena tournaments')),
       h('div', { class: 'card wide you-bar' },
         h('h2', {}, 'You'),
         h('label', {}, 'Display name ', nameInput),
