@@ -1,7 +1,7 @@
 /**
  * The page's router: `#/` is the lobby, `#/<path>/<id>` a table of the game registered
  * under that path (client/src/games/registry.ts; add `/watch` to spectate),
- * `#/leaderboard`, `#/player/<id>` and `#/match/<id>` the ranked pages, `#/replay/<id>` a finished game's replay
+ * `#/leaderboard`, `#/player/<id>` and `#/match/<id>` the ranked pages, `#/tournaments` and `#/tournament/<id>` the arenas, `#/replay/<id>` a finished game's replay
  * (`?analyse=1`: with the Gomoku engine's analysis started),
  * a game's own pages (`ClientGame.pages`: Gomoku's analysis board `#/analysis?rule=…&moves=…`), `#/account` the signed-in player's
  * account; `#/signup`, `#/signin` and `#/claim` open the account form over the lobby.
@@ -19,6 +19,8 @@ import { showAccount } from './account-page';
 import { showLeaderboard, showPlayer } from './ranked/pages';
 import { showMatch } from './ranked/match-page';
 import { showReplay } from './replay-page';
+import { showTournaments } from './tournaments/list-page';
+import { showTournament } from './tournaments/event-page';
 
 type Unmount = () => void;
 let unmount: Unmount | null = null;
@@ -37,11 +39,14 @@ async function route(): Promise<void> {
   const replay = /^#\/replay\/([\w-]+)(\?analyse=1)?$/.exec(location.hash);
   const match = /^#\/match\/([\w-]+)$/.exec(location.hash);
   const page = gamePageOf(location.hash);
+  const tournament = /^#\/tournament\/([\w-]+)$/.exec(location.hash);
   if (location.hash === '#/leaderboard') unmount = await showLeaderboard(view);
   else if (page) unmount = await page.show(view);
   else if (replay) unmount = await showReplay(view, replay[1], { analyse: Boolean(replay[2]) });
   else if (player) unmount = await showPlayer(view, player[1]);
   else if (match) unmount = await showMatch(view, match[1]);
+  else if (location.hash === '#/tournaments') unmount = await showTournaments(view);
+  else if (tournament) unmount = await showTournament(view, tournament[1]);
   else if (location.hash === '#/account') unmount = await showAccount(view);
   else unmount = table && game ? await game.show(view, table[2], Boolean(table[3])) : await showLobby(view);
   const form = /^#\/(signup|signin|claim)$/.exec(location.hash);

@@ -13,6 +13,7 @@ import { h, setConnectionBanner, toast } from './dom';
 import { currentName } from './name';
 import type { Scene } from './fitted-scene';
 import { client, forgetRoom, forgetTabToken, handOver, leaveTable, openTable } from './net';
+import { tournamentOfTable } from './tournaments/table-return';
 
 /** What the kit reads of every table's synced state. */
 export interface TableState {
@@ -163,7 +164,11 @@ export function followRematch(room: Room, path: string, seated?: (next: Room) =>
 
 /** The way back to the lobby, as every table shows it. */
 export function backToLobby(label = 'Back to lobby'): HTMLElement {
-  return h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, label);
+  const back = h('a', { class: 'button', href: '#/', id: 'back-to-lobby' }, label);
+  // A table opened from a tournament leads back to its event page first: the player is paired again there.
+  const event = tournamentOfTable(/^#\/[\w-]+\/([\w-]+)/.exec(location.hash)?.[1] ?? '');
+  if (!event) return back;
+  return h('span', { class: 'form-row' }, h('a', { class: 'button primary', href: `#/tournament/${event}`, id: 'back-to-tournament' }, 'Back to the tournament'), back);
 }
 
 /** `#resign`, hidden until the view shows it: resigns after the player confirms. */

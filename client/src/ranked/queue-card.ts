@@ -112,7 +112,9 @@ export function rankedCard(): { card: HTMLElement; stop: () => void } {
 
   const card = h('div', { class: 'card' },
     h('h2', {}, 'Ranked'),
-    h('div', { class: 'form-row' }, h('label', {}, 'Match ', bestOf), h('label', {}, 'Clock ', pool), h('a', { href: '#/leaderboard', id: 'leaderboard-link' }, 'Leaderboard')),
+    h('div', { class: 'form-row' }, h('label', {}, 'Match ', bestOf), h('label', {}, 'Clock ', pool), h('a', { href: '#/leaderboard', id: 'leaderboard-link' }, 'Leaderboard'),
+      // The arenas are rated play too: reached from here, so the lobby's first screen keeps its live rooms.
+      h('a', { href: '#/tournaments', id: 'tournaments-link' }, 'Tournaments')),
     needed,
     h('div', { class: 'form-row' }, play, cancel),
     status);

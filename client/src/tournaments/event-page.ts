@@ -1,0 +1,182 @@
+/**
+ * `#/tournament/<id>`: one arena. The page joins the event's `tournament` room (signed in, the SDK
+ * sends the token) and shows its synced state — the countdown to the start or the time left, the
+ * players — and the full standings from `GET /api/tournaments/<id>` (each player's sheet: 🔥 for a
+ * win on fire, ⚔ for a berserk win), read again whenever the synced top ten moves. A signed-in
+ * account sees its own rank and score (`you`), Join / Pause, and on `paired` takes the reserved
+ * seat and opens the table at once, as the ranked queue does. The games being played are listed
+ * to watch; a finished game links to its match page.
+ */
+import type { Room } from '@colyseus/sdk';
+import { errorToast, h, toast } from '../dom';
+import { client, handOver } from '../net';
+import { currentUser, refreshUser } from '../auth';
+import { phaseLine, when } from './format';
+import { markTournamentTable } from './table-return';
+
+interface SheetScore { result: 'win' | 'draw' | 'loss'; flag: string; berserk: string; afterEnd: boolean; points: number }
+interface Standing { rank: number; playerId: string; name: string; rating: number; score: number; fire: boolean; paused: boolean; sheet: SheetScore[] }
+interface Game { id: string; roomId: string; opener: string; follower: string; endedAt: number | null; result: 'opener' | 'follower' | 'draw' | null }
+interface Detail { id: string; name: string; status: string; startsAt: number; endsAt: number; minutes: number; timeControl: string; players: number; standings: Standing[]; games: Game[] }
+interface You { joined: boolean; paused: boolean; rank: number; score: number }
+interface Synced { status: string; startsAt: number; endsAt: number; players: number; top: { rank: number; name: string; score: number; fire: boolean }[] }
+
+/**
+ * A sheet's points as Lichess writes them: 🔥 on the wins of a streak (the doubled ones, and the win
+ * that started them once a second win followed it), ⚔ on a berserk win that earned its point.
+ */
+function sheetCell(sheet: SheetScore[]): HTMLElement {
+  const fire = (s: SheetScore, i: number) => s.flag === 'double' || (s.flag === 'streak-starter' && sheet[i + 1]?.result === 'win');
+  return h('span', { class: 'sheet' }, ...sheet.map((s, i) => h('span', { class: `sheet-${s.result}${s.afterEnd ? ' after-end' : ''}`, title: s.afterEnd ? 'after the end: not counted' : s.result },
+    `${s.points}${fire(s, i) ? '🔥' : ''}${s.berserk === 'valid' ? '⚔' : ''}`)));
+}
+
+export async function showTournament(view: HTMLElement, id: string): Promise<() => void> {
+  const read = async (): Promise<Detail | null> => {
+    const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}`).catch(() => null);
+    return res?.ok ? ((await res.json()) as Detail) : null;
+  };
+  let detail = await read();
+  if (!detail) {
+    view.append(h('section', { class: 'card wide', id: 'tournament-missing' }, h('h2', {}, 'No such tournament'), h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')));
+    return () => undefined;
+  }
+  const title = h('h2', { id: 'tournament-name' }, detail.name);
+  const phase = h('p', { id: 'tournament-phase', class: 'tournament-clock' });
+  const facts = h('p', { class: 'muted', id: 'tournament-facts' });
+  const you = h('p', { id: 'tournament-you' });
+  const join = h('button', { id: 'join-tournament', class: 'primary', hidden: true }, 'Join');
+  const pause = h('button', { id: 'withdraw-tournament', hidden: true }, 'Pause');
+  const yourGame = h('div', { id: 'tournament-your-game', class: 'form-row' });
+  const standings = h('tbody', { id: 'tournament-standings' });
+  const live = h('div', { id: 'tournament-games', class: 'form-row' });
+  const finished = h('tbody', { id: 'tournament-finished-games' });
+  view.append(h('section', { class: 'lobby tournament-page' },
+    h('div', { class: 'card wide', id: 'tournament-head' }, title, phase, facts, you, h('div', { class: 'form-row' }, join, pause, h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')), yourGame),
+    h('div', { class: 'card wide' }, h('h2', {}, 'Standings'),
+      h('table', { class: 'standings' },
+        h('thead', {}, h('tr', {}, ...['#', 'Player', 'Rating', 'Score', 'Sheet'].map((c) => h('th', {}, c)))),
+        standings)),
+    h('div', { class: 'card wide' }, h('h2', {}, 'Games being played'), live),
+    h('div', { class: 'card wide' }, h('h2', {}, 'Finished games'),
+      h('table', { class: 'rooms' }, h('thead', {}, h('tr', {}, ...['Players', 'Result', ''].map((c) => h('th', {}, c)))), finished))));
+
+  let synced: Synced = { status: detail.status, startsAt: detail.startsAt, endsAt: detail.endsAt, players: detail.players, top: [] };
+  let mine: You | null = null;
+  const me = () => currentUser()?.id;
+  const nameOf = (playerId: string) => detail!.standings.find((s) => s.playerId === playerId)?.name ?? '?';
+
+  const drawClock = () => {
+    phase.textContent = phaseLine(synced.status, synced.startsAt, synced.endsAt);
+    facts.textContent = `${when(synced.startsAt)} · ${detail!.minutes} min · ${detail!.timeControl} · ${synced.players} player${synced.players === 1 ? '' : 's'}`;
+  };
+  const drawYou = () => {
+    const over = synced.status === 'finished';
+    const user = currentUser();
+    if (!user?.registered) {
+      you.textContent = over ? '' : 'Sign up or sign in (in the header) to play in this tournament: tournament games are rated.';
+      join.hidden = pause.hidden = true;
+      return;
+    }
+    you.textContent = mine?.joined ? `You: rank ${mine.rank}, ${mine.score} point${mine.score === 1 ? '' : 's'}${mine.paused ? ' (paused)' : ''}` : over ? '' : 'You have not joined.';
+    join.hidden = over || Boolean(mine?.joined && !mine.paused);
+    join.textContent = mine?.paused ? 'Resume' : 'Join';
+    pause.hidden = over || !mine?.joined || mine.paused;
+  };
+  const drawDetail = () => {
+    const d = detail!;
+    standings.replaceChildren(...d.standings.map((s) => h('tr', { 'data-player': s.playerId, class: s.playerId === me() ? 'me' : '' },
+      h('td', { 'data-label': '#' }, String(s.rank)),
+      h('td', { class: 'room-game' }, h('a', { href: `#/player/${s.playerId}` }, s.name), s.paused ? ' (paused)' : '', s.fire ? ' 🔥' : ''),
+      h('td', { 'data-label': 'Rating' }, String(s.rating)),
+      h('td', { 'data-label': 'Score', class: 'score' }, String(s.score)),
+      h('td', { 'data-label': 'Sheet' }, sheetCell(s.sheet)))));
+    if (!d.standings.length) standings.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'Nobody has joined yet.')));
+    const playing = d.games.filter((g) => g.endedAt === null);
+    live.replaceChildren(...(playing.length ? playing.map((g) => h('a', { class: 'button', href: `#/room/${g.roomId}/watch`, 'data-watch': g.roomId }, `Watch ${nameOf(g.opener)} vs ${nameOf(g.follower)}`)) : [h('span', { class: 'muted' }, 'No game right now.')]));
+    const ours = playing.find((g) => g.opener === me() || g.follower === me());
+    yourGame.replaceChildren(...(ours ? [h('a', { class: 'button primary', id: 'tournament-play', href: `#/room/${ours.roomId}` }, 'Your game — play')] : []));
+    const done = d.games.filter((g) => g.endedAt !== null).reverse();
+    finished.replaceChildren(...done.map((g) => h('tr', { 'data-game': g.id },
+      h('td', { class: 'room-game' }, `${nameOf(g.opener)} vs ${nameOf(g.follower)}`),
+      h('td', { 'data-label': 'Result' }, g.result === 'draw' ? 'Draw' : `${nameOf(g.result === 'opener' ? g.opener : g.follower)} won`),
+      // A tournament game is a one-game ranked match: its match page has the replay link.
+      h('td', { class: 'actions' }, h('a', { class: 'button', href: `#/match/${g.id}` }, 'Replay')))));
+  };
+  drawClock();
+  drawYou();
+  drawDetail();
+
+  // The standings are read again when the synced top ten changes: at most one read at a time.
+  let reading = false;
+  let again = false;
+  const reread = async () => {
+    if (reading) return void (again = true);
+    reading = true;
+    try {
+      do {
+        again = false;
+        const next = await read();
+        if (next) detail = next;
+        drawDetail();
+      } while (again);
+    } finally {
+      reading = false;
+    }
+  };
+
+  let room: Room | null = null;
+  let lastTop = '';
+  let lastGames = '';
+  try {
+    room = await client.joinOrCreate('tournament', { tournamentId: id }).catch((err: Error) => {
+      if (/auth_required|account_required/.test(err.message)) void refreshUser();
+      throw err;
+    });
+    room.onStateChange((s: any) => {
+      synced = { status: s.status, startsAt: s.startsAt, endsAt: s.endsAt, players: s.players, top: [...(s.top ?? [])].map((l: any) => ({ rank: l.rank, name: l.name, score: l.score, fire: l.fire })) };
+      drawClock();
+      drawYou();
+      const top = JSON.stringify([synced.status, synced.players, synced.top]);
+      if (top !== lastTop) {
+        lastTop = top;
+        void reread();
+      }
+    });
+    room.onMessage('you', (m: You) => {
+      mine = m;
+      drawYou();
+      // Rank or score moved, or a game began or ended for this player: the table and the games list follow.
+      const key = JSON.stringify(m);
+      if (key !== lastGames) {
+        lastGames = key;
+        void reread();
+      }
+    });
+    room.onMessage('error', errorToast);
+    room.onMessage('paired', async ({ roomId, reservation }: { roomId: string; matchId: string; reservation: any }) => {
+      toast('Your game is ready', 'info');
+      try {
+        const table = await client.consumeSeatReservation(reservation);
+        markTournamentTable(table.roomId, id);
+        handOver(table);
+        location.hash = `#/room/${table.roomId}`;
+      } catch (err) {
+        toast(`Could not take the seat: ${(err as Error).message}`);
+        void reread();
+        markTournamentTable(roomId, id);
+      }
+    });
+  } catch (err) {
+    toast(`Live updates unavailable: ${(err as Error).message}`);
+  }
+  join.addEventListener('click', () => room?.send('join_event', {}));
+  pause.addEventListener('click', () => room?.send('withdraw', {}));
+  const timer = window.setInterval(drawClock, 1000);
+  window.addEventListener('parlor:identity-changed', drawYou);
+  return () => {
+    window.clearInterval(timer);
+    window.removeEventListener('parlor:identity-changed', drawYou);
+    void room?.leave();
+  };
+}
