@@ -69,6 +69,8 @@ it('the ranked player page and the match record page link each finished game to 
   await page.locator('#match-page').waitFor();
   expect(await page.locator('#match-page h2').innerText()).toMatch(/^Entry [AB] vs Entry [AB] · best of 1$/);
   expect(await page.locator('#match-page tr[data-game="1"]').innerText()).toMatch(/won \(five in a row\)/);
+  // The control the game was played with: the ranked queue's default pool, a minute a move.
+  expect(await page.locator('#match-page tr[data-game="1"] .match-clock').innerText()).toBe('1 min a move');
   await screenshot(page, 'analysis-entry-match-phone');
   await tapControl(page, '#match-page a.analyse-link');
   await expectAnalysisOpened(page, id);

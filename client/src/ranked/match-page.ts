@@ -15,6 +15,10 @@ interface MatchGame {
   winner: string | null;
   reason: string;
   rated: boolean;
+  /** Why the game was unrated, in words ('' or absent when rated). */
+  unrated?: string;
+  /** The game's Fischer control ("5+3"); absent on the per-move clock. */
+  clock?: string;
 }
 
 interface MatchRecord {
@@ -26,7 +30,10 @@ interface MatchRecord {
   winner: string | null;
 }
 
-const REASONS: Record<string, string> = { five: 'five in a row', resign: 'resignation', timeout: 'time', abandon: 'abandoned' };
+const REASONS: Record<string, string> = { five: 'five in a row', resign: 'resignation', timeout: 'time', time: 'time', abandon: 'abandoned' };
+
+/** The control a game was played with: a Fischer clock's "5+3" in words, else the ranked per-move clock. */
+const controlOf = (g: MatchGame) => (g.clock ? `${g.clock.replace('+', ' min + ')} s` : '1 min a move');
 
 export async function showMatch(view: HTMLElement, id: string): Promise<() => void> {
   const res = await fetch(`/api/matches/${encodeURIComponent(id)}`).catch(() => null);
@@ -43,12 +50,13 @@ export async function showMatch(view: HTMLElement, id: string): Promise<() => vo
     h('h2', {}, `${match.players.map((p) => p.name).join(' vs ')} · best of ${match.bestOf}`),
     h('p', { id: 'match-result' }, result),
     h('table', { class: 'rooms' },
-      h('thead', {}, h('tr', {}, ...['Game', 'Black', 'White', 'Result', 'Replay'].map((c) => h('th', {}, c)))),
+      h('thead', {}, h('tr', {}, ...['Game', 'Black', 'White', 'Clock', 'Result', 'Replay'].map((c) => h('th', {}, c)))),
       h('tbody', {}, ...match.games.map((g) => h('tr', { 'data-game': g.n },
         h('td', { 'data-label': 'Game' }, String(g.n)),
         h('td', { 'data-label': 'Black' }, h('a', { href: `#/player/${g.black}` }, name(g.black))),
         h('td', { 'data-label': 'White' }, h('a', { href: `#/player/${g.white}` }, name(g.white))),
-        h('td', { 'data-label': 'Result' }, g.winner ? `${name(g.winner)} won (${REASONS[g.reason] ?? g.reason}), ${g.moves.length} stones${g.rated ? '' : ', unrated'}` : `no winner (${REASONS[g.reason] ?? g.reason})`),
+        h('td', { 'data-label': 'Clock', class: 'match-clock' }, controlOf(g)),
+        h('td', { 'data-label': 'Result' }, g.winner ? `${name(g.winner)} won (${REASONS[g.reason] ?? g.reason}), ${g.moves.length} stones${g.rated ? '' : `, unrated${g.unrated ? `: ${g.unrated}` : ''}`}` : `no winner (${REASONS[g.reason] ?? g.reason})`),
         h('td', { class: 'replay-cell actions' }, ...replayCell(kept.get(`${match.id}:${g.n}`))))))),
     h('a', { class: 'button', href: `/api/matches/${encodeURIComponent(match.id)}?format=text`, target: '_blank' }, 'Record as text'), ' ',
     h('a', { class: 'button', href: '#/leaderboard' }, 'Leaderboard'), ' ',
