@@ -153,6 +153,9 @@ export function processDatabaseUrl(): Promise<string> {
     const db = await openPostgres(url);
     try {
       await migrate(db);
+      // Each test file starts from an empty database: accounts an earlier file of this process made must not decide
+      // this one's outcome (a casual table refuses a name an account holds).
+      await emptyTables(db);
     } finally {
       await db.close();
     }

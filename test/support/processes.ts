@@ -47,7 +47,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, RATE_LIMIT_EXEMPT_LOOPBACK: 'true',
-      // Ranked rules as before issue 27 (fresh guests play rated at once), unless a test sets them.
+      // Ranked rules lifted (any account plays rated at once, against anyone, as often as it likes), unless a test sets them.
       RANKED_MIN_ACCOUNT_AGE_HOURS: '0', RANKED_GAMES_PER_PAIR_PER_DAY: '0', RANKED_ESTABLISHED_GAMES: '0', RANKED_MIN_LOSER_MOVES: '0', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

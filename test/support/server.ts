@@ -33,7 +33,7 @@ export interface TestServerOptions {
   clientDir?: string;
 }
 
-/** Ranked rules as before issue 27: any guest plays rated at once, against anyone, as often as it likes. */
+/** Ranked rules lifted: any account plays rated at once, against anyone, as often as it likes. */
 export const RANKED_RULES_OFF: RankedRules = { minAccountAgeHours: 0, gamesPerPairPerDay: 0, establishedGames: 0, minLoserMoves: 0 };
 
 /**
