@@ -35,6 +35,14 @@ export function matchedPairs(mate: Int32Array): [number, number][] {
 /** Index into a cyclic list with a possibly negative position (blossom children go round). */
 const at = (list: number[], i: number) => list[((i % list.length) + list.length) % list.length];
 
+/**
+ * How to walk a blossom's cycle from child `i` to its base (child 0) along the even-length side:
+ * forwards from i − length when i is odd, backwards when even; `endptrick` picks the endpoint of each edge.
+ */
+function walkFrom(i: number, length: number): { start: number; jstep: 1 | -1; endptrick: 0 | 1 } {
+  return i & 1 ? { start: i - length, jstep: 1, endptrick: 0 } : { start: i, jstep: -1, endptrick: 1 };
+}
+
 class BlossomSolver {
   private readonly endpoint: Int32Array;
   private readonly weight: Float64Array;
@@ -214,17 +222,8 @@ class BlossomSolver {
     if (!endstage && this.label[b] === 2) {
       // The T blossom splits: relabel the children on the even path from its entry to its base.
       const entrychild = this.inblossom[this.endpoint[this.labelend[b] ^ 1]];
-      let j = childs.indexOf(entrychild);
-      let jstep: number;
-      let endptrick: number;
-      if (j & 1) {
-        j -= childs.length;
-        jstep = 1;
-        endptrick = 0;
-      } else {
-        jstep = -1;
-        endptrick = 1;
-      }
+      const { start, jstep, endptrick } = walkFrom(childs.indexOf(entrychild), childs.length);
+      let j = start;
       let p = this.labelend[b];
       while (j !== 0) {
         this.label[this.endpoint[p ^ 1]] = 0;
@@ -272,17 +271,8 @@ class BlossomSolver {
     const childs = this.blossomchilds[b]!;
     const endps = this.blossomendps[b]!;
     const i = childs.indexOf(t);
-    let j = i;
-    let jstep: number;
-    let endptrick: number;
-    if (i & 1) {
-      j -= childs.length;
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
+    const { start, jstep, endptrick } = walkFrom(i, childs.length);
+    let j = start;
     while (j !== 0) {
       j += jstep;
       t = at(childs, j);
