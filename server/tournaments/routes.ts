@@ -39,7 +39,13 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
   app.get('/api/tournaments', async (_req, res, next) => {
     try {
       const [upcoming, running, finished] = await Promise.all(TOURNAMENT_STATUSES.map((s) => store.list(s, LIST_SIZE)));
-      res.json({ upcoming: upcoming.map(publicEvent), running: running.map(publicEvent), finished: finished.map(publicEvent) });
+      // A Swiss event is as long as its rounds: each listed with `rounds` and `round`.
+      const swiss = await store.swiss.progressOf([...upcoming, ...running, ...finished].filter((t) => t.kind === 'swiss').map((t) => t.id));
+      const listed = (t: Tournament) => {
+        const p = swiss.get(t.id);
+        return p ? { ...publicEvent(t), rounds: p.rounds, round: p.round } : publicEvent(t);
+      };
+      res.json({ upcoming: upcoming.map(listed), running: running.map(listed), finished: finished.map(listed) });
     } catch (err) {
       next(err);
     }

@@ -67,6 +67,14 @@ export class SwissStore {
     return rows.length ? { rounds: rows[0].rounds, round: rows[0].round, roundStartedAt: Number(rows[0].round_started_at) } : null;
   }
 
+  /** Rounds and round in play of several events at once (the list page). */
+  async progressOf(ids: readonly string[]): Promise<Map<string, SwissProgress>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.query<{ tournament_id: string; rounds: number; round: number; round_started_at: number }>(
+      'SELECT tournament_id, rounds, round, round_started_at FROM swiss_events WHERE tournament_id = ANY($1::text[])', [ids]);
+    return new Map(rows.map((r) => [r.tournament_id, { rounds: r.rounds, round: r.round, roundStartedAt: Number(r.round_started_at) }]));
+  }
+
   async records(tournamentId: string): Promise<SwissRecordRows | null> {
     const [progress, unplayed, extras, rounds] = await Promise.all([
       this.progress(tournamentId),
