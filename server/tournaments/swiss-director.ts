@@ -2,9 +2,10 @@
  * A Swiss event's director, run by the `tournament` room's wave while it holds the event's lease.
  * Rounds start together: round 1 at the event's start, each later round once every game of the
  * round before has ended and at least SWISS_ROUND_PAUSE_MS after the last one did. At a round's
- * start the players connected to the room are paired (shared/tournament/swiss-pairing.ts, a
- * cryptographic coin for equal opening histories); a joined player who is not connected is
- * absent: the round scores 0 and, at the second absence, they are withdrawn
+ * start the players connected to the room, and those who played their game of the round before,
+ * are paired (shared/tournament/swiss-pairing.ts, a cryptographic coin for equal opening
+ * histories); any other joined player is absent: the round scores 0 and, at the second absence,
+ * they are withdrawn
  * (swiss-attendance.ts), so an idle player never stalls a round. Rooms are opened first, then
  * the whole round (games, bye, absences) is written in one transaction (swiss-store.ts), and only
  * then are the players told. After the last round, or when a round cannot be paired, the event
@@ -92,6 +93,12 @@ async function finish(d: SwissDirector, event: Tournament, why: string): Promise
 /** Pairs and writes round `round`; the players hear of it only once it is written. */
 async function startRound(d: SwissDirector, event: Tournament, snap: SwissSnapshot, round: number, now: number): Promise<'started' | 'unpairable' | 'lost'> {
   const here = d.present();
+  // A player who played their game of the last round (moved in it) is present too: they are likely
+  // still at that game's table, and their page takes them to this round's game when they return.
+  for (const g of snap.view.pairings[round - 2]?.games ?? []) {
+    if (g.openerMoves > 0) here.add(g.opener);
+    if (g.followerMoves > 0) here.add(g.follower);
+  }
   const active = snap.players.filter((p) => !p.withdrawn);
   const playing = active.filter((p) => here.has(p.playerId));
   const absent = snap.players.filter((p) => !playing.includes(p)).map((p) => {
