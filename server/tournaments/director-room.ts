@@ -37,6 +37,7 @@ import { arenaTable, type ArenaRow } from './arena-table';
 import { StandingLine, TournamentState } from './director-state';
 import type { TournamentErrorCode } from './errors';
 import { swissWave, type SwissDirector } from './swiss-director';
+import { offerSeat } from './swiss-seats';
 import { endsAt, type Tournament, type TournamentStore } from './tournament-store';
 
 /** How long a director's lease lasts without renewal: a crashed director's event is picked up after this. */
@@ -99,6 +100,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   private tick: NodeJS.Timeout | null = null;
   private waving: Promise<void> | null = null;
   private lastTable: TableLine[] = [];
+  private readonly begun = new Set<string>();
 
   /** What a Swiss event's rounds need from this room (swiss-director.ts). */
   private swissDirector(): SwissDirector {
@@ -106,6 +108,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
       store: this.store,
       ranked: this.ranked,
       directorId: this.directorId,
+      begun: this.begun,
       present: () => new Set([...this.members.values()].flatMap((m) => (m.playerId ? [m.playerId] : []))),
       reach: (playerId) => {
         const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);
@@ -133,6 +136,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   override onJoin(client: Client, _options: unknown, auth: Member) {
     this.members.set(client.sessionId, { playerId: auth.playerId, registered: auth.registered, address: auth.address });
     this.tell(client);
+    // Back while their Swiss game waits for them: their seat again.
+    if (auth.playerId) void offerSeat(this.swissDirector(), this.tournamentId, auth.playerId).catch((err: unknown) => log.error({ err }, 'tournament seat offer failed'));
   }
 
   override onLeave(client: Client) {

@@ -8,7 +8,7 @@
  * they are withdrawn
  * (swiss-attendance.ts), so an idle player never stalls a round. Rooms are opened first, then
  * the whole round (games, bye, absences) is written in one transaction (swiss-store.ts), and only
- * then are the players told. After the last round, or when a round cannot be paired, the event
+ * then are the players told. A game not begun in time is decided by forfeit (swiss-seats.ts). After the last round, or when a round cannot be paired, the event
  * is finished.
  */
 import { randomInt } from 'node:crypto';
@@ -18,6 +18,7 @@ import { log } from '../log';
 import type { RankedStore } from '../stores/ranked-store';
 import { swissRoundPauseMs } from '../timings';
 import type { SwissRecordRows } from './swiss-store';
+import { decideNoShows } from './swiss-seats';
 import { swissView, type SwissView } from './swiss-table';
 import { openTournamentGame, reserveTournamentSeats, type OpenedGame } from './tournament-game';
 import type { Tournament, TournamentGame, TournamentPlayer, TournamentStatus, TournamentStore } from './tournament-store';
@@ -31,6 +32,8 @@ export interface SwissDirector {
   present(): Set<string>;
   /** A connected player's address and a way to send them `paired`, or null. */
   reach(playerId: string): { address?: string; send: (type: string, message: unknown) => void } | null;
+  /** Games seen begun (both players sat down): not looked into again. */
+  begun: Set<string>;
 }
 
 export interface SwissSnapshot {
@@ -67,7 +70,9 @@ export async function swissWave(d: SwissDirector, event: Tournament, directing: 
   if (!snap) return null;
   let status = event.status;
   const progress = snap.rows.progress;
-  let next = status === 'finished' || progress.round >= progress.rounds ? 0 : nextRoundAt(event, snap);
+  const nextOf = (s: SwissSnapshot) => (status === 'finished' || progress.round >= progress.rounds ? 0 : nextRoundAt(event, s));
+  if (directing && status === 'running' && (await decideNoShows(snap, d, now))) snap = (await loadSwiss(d.store, event))!;
+  let next = nextOf(snap);
   if (directing && status === 'running') {
     const roundOver = progress.round === 0 || (snap.view.pairings[progress.round - 1]?.games ?? []).every((g) => g.endedAt !== null);
     if (roundOver && progress.round >= progress.rounds) status = await finish(d, event, 'the last round is over');
@@ -122,7 +127,7 @@ async function startRound(d: SwissDirector, event: Tournament, snap: SwissSnapsh
   }
   const written = await d.store.swiss.startRound({
     tournamentId: event.id, director: d.directorId, round, now,
-    games: opened.map((g) => ({ id: g.ranked.matchId, roomId: g.room.roomId, opener: g.ranked.players[0].playerId, follower: g.ranked.players[1].playerId })),
+    games: opened.map((g) => ({ id: g.ranked.matchId, roomId: g.room.roomId, opener: g.ranked.players[0].playerId, follower: g.ranked.players[1].playerId, openerKey: g.keys[1], followerKey: g.keys[2] })),
     bye: paired.round.bye, absent, floatedDown: [...paired.round.floatedDown],
   });
   if (!written) {

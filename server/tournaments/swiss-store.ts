@@ -5,7 +5,7 @@
  * with the round number moved from n to n + 1 only by the lease holder — before anyone hears of it,
  * so a director that dies half way wrote nothing, and two directors never start the same round.
  */
-import { lateJoin } from '../../shared/tournament/swiss-attendance';
+import { lateJoin, MAX_MISSED_STARTS } from '../../shared/tournament/swiss-attendance';
 import type { Database, Queryable } from '../db/database';
 
 export interface SwissProgress {
@@ -43,13 +43,25 @@ export interface RoundStart {
   director: string;
   round: number;
   now: number;
-  games: { id: string; roomId: string; opener: string; follower: string }[];
+  games: { id: string; roomId: string; opener: string; follower: string; openerKey: string; followerKey: string }[];
   bye: string | null;
   /** Not paired this round: absent at its start (counted) or withdrawn (not counted). */
   absent: { playerId: string; missedStarts: number; withdrawn: boolean }[];
   /** Every paired player's down-float this round (false for the others). */
   floatedDown: string[];
 }
+
+/** A player's game in play in a Swiss event, with the key of their seat. */
+export interface OpenSeat {
+  gameId: string;
+  roomId: string;
+  round: number;
+  seat: 1 | 2;
+  seatKey: string;
+}
+
+/** Who sat down to a game that never began: the other one loses by forfeit; nobody, both do. */
+export type NoShowResult = 'opener' | 'follower' | 'none';
 
 export type SwissJoinResult = 'joined' | 'unknown_event' | 'event_finished' | 'late_join_closed';
 
@@ -133,8 +145,8 @@ export class SwissStore {
         [r.tournamentId, r.round, r.now, r.director]);
       if (!moved.length) return false;
       for (const g of r.games) {
-        await tx.query('INSERT INTO tournament_games (id, tournament_id, room_id, opener, follower, started_at, round) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [g.id, r.tournamentId, g.roomId, g.opener, g.follower, r.now, r.round]);
+        await tx.query('INSERT INTO tournament_games (id, tournament_id, room_id, opener, follower, started_at, round, opener_key, follower_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+          [g.id, r.tournamentId, g.roomId, g.opener, g.follower, r.now, r.round, g.openerKey, g.followerKey]);
       }
       const unplayed = (playerId: string, kind: UnplayedKind, halfPoints: number) =>
         tx.query('INSERT INTO swiss_unplayed (tournament_id, player_id, round, kind, half_points) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
@@ -146,6 +158,38 @@ export class SwissStore {
           [r.tournamentId, a.playerId, a.missedStarts, a.withdrawn]);
       }
       await tx.query('UPDATE tournament_players SET floated_down = (player_id = ANY($2::text[])) WHERE tournament_id = $1', [r.tournamentId, r.floatedDown]);
+      return true;
+    });
+  }
+
+  /** The player's game still in play (at most one: a round's games end before the next starts), with their seat's key. */
+  async openSeat(tournamentId: string, playerId: string): Promise<OpenSeat | null> {
+    const rows = await this.db.query<{ id: string; room_id: string; round: number; opener: string; opener_key: string | null; follower_key: string | null }>(
+      `SELECT id, room_id, round, opener, opener_key, follower_key FROM tournament_games
+       WHERE tournament_id = $1 AND round IS NOT NULL AND ended_at IS NULL AND (opener = $2 OR follower = $2) ORDER BY round DESC LIMIT 1`, [tournamentId, playerId]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    const seat = r.opener === playerId ? 1 : 2;
+    const seatKey = seat === 1 ? r.opener_key : r.follower_key;
+    return seatKey ? { gameId: r.id, roomId: r.room_id, round: r.round, seat, seatKey } : null;
+  }
+
+  /**
+   * A game nobody (or one player only) sat down to, decided by forfeit — once, while still open:
+   * the one who came wins, and each player who did not has missed a round's start (the second
+   * withdraws them). A forfeit is no game played: the opening histories stay as they were.
+   */
+  async forfeit(gameId: string, result: NoShowResult, now: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ tournament_id: string; opener: string; follower: string }>(
+        'UPDATE tournament_games SET ended_at = $2, result = $3, counted = true WHERE id = $1 AND ended_at IS NULL AND round IS NOT NULL RETURNING tournament_id, opener, follower',
+        [gameId, now, result]);
+      if (!rows.length) return false;
+      const g = rows[0];
+      const absent = result === 'opener' ? [g.follower] : result === 'follower' ? [g.opener] : [g.opener, g.follower];
+      await tx.query(
+        'UPDATE tournament_players SET missed_starts = missed_starts + 1, withdrawn = withdrawn OR missed_starts + 1 >= $3 WHERE tournament_id = $1 AND player_id = ANY($2::text[])',
+        [g.tournament_id, absent, MAX_MISSED_STARTS]);
       return true;
     });
   }

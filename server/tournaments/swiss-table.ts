@@ -53,6 +53,8 @@ export interface SwissView {
 
 const scoreOf = (g: TournamentGame, playerId: string): 0 | 0.5 | 1 | null => {
   if (g.result === null) return null;
+  // Nobody sat down to it (swiss-store.ts forfeit): both lose.
+  if ((g.result as string) === 'none') return 0;
   if (g.result === 'draw') return 0.5;
   return (g.result === 'opener') === (g.opener === playerId) ? 1 : 0;
 };

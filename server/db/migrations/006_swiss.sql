@@ -12,8 +12,15 @@ CREATE TABLE swiss_events (
   round_started_at bigint NOT NULL DEFAULT 0
 );
 
--- Which round each Swiss game belongs to (null for arena games).
+-- Which round each Swiss game belongs to (null for arena games), and the keys that hold its two
+-- seats, so a player who was away when the round was paired is given their seat on return (never
+-- sent to anyone else: the API does not list them).
 ALTER TABLE tournament_games ADD COLUMN round integer;
+ALTER TABLE tournament_games ADD COLUMN opener_key text;
+ALTER TABLE tournament_games ADD COLUMN follower_key text;
+-- 'none': a Swiss game nobody sat down to (both lose by forfeit).
+ALTER TABLE tournament_games DROP CONSTRAINT tournament_games_result_check;
+ALTER TABLE tournament_games ADD CONSTRAINT tournament_games_result_check CHECK (result IN ('opener', 'follower', 'draw', 'none'));
 
 -- Absences counted at round starts (two and the player is withdrawn), and last round's down-float.
 ALTER TABLE tournament_players ADD COLUMN missed_starts integer NOT NULL DEFAULT 0;

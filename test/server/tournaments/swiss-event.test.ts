@@ -167,3 +167,57 @@ it('creates Swiss events with a number of rounds and no minutes, and refuses mix
   expect(await detail(id)).toMatchObject({ kind: 'swiss', status: 'upcoming', rounds: 7, round: 0, standings: [], pairings: [], minutes: 0 });
   expect((await getJson(server.url, '/api/tournaments')).body.upcoming.find((t: { id: string }) => t.id === id)).toMatchObject({ kind: 'swiss', endsAt: null, rounds: 7, round: 0 });
 });
+
+it('gives a returning player their seat again, and decides a game nobody came to by forfeit so the round goes on', async () => {
+  // The grace is read at each wave: long while the players arrive, then none.
+  process.env.SWISS_NO_SHOW_MS = '600000';
+  const owner = await makeAccount(server.url, 'Steward');
+  const event = (await (await create(owner, { name: 'No shows', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 })).json()) as { id: string };
+  const accounts = await Promise.all(['Eva', 'Fay', 'Gus', 'Hal'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
+  const seats = await Promise.all(accounts.map((a) => enter(event.id, a)));
+  for (const s of seats) {
+    const joined = new Promise<void>((resolve) => {
+      const off = s.room.onMessage('you', (you: { joined: boolean }) => you.joined && (off(), resolve()));
+    });
+    s.room.send('join_event', {});
+    await joined;
+  }
+  const db = await testFileDatabase();
+  await db.query('UPDATE tournaments SET starts_at = $2 WHERE id = $1', [event.id, Date.now()]);
+  await waitUntil(() => seats.every((s) => s.paired.length === 1), 'everyone paired for round 1', 20000);
+  const round1: PairingsRound = (await detail(event.id)).pairings[0];
+  expect(round1.games).toHaveLength(2);
+  const seatOf = (id: string) => seats[accounts.findIndex((a) => a.playerId === id)];
+
+  // The first game is played; in the second only the opener sits down.
+  const [played, idle] = round1.games;
+  const rooms = await Promise.all([played.opener, played.follower].map((id) => seatOf(id).client.consumeSeatReservation(seatOf(id).paired[0].reservation as never) as Promise<GomokuRoomClient>));
+  const alone = seatOf(idle.opener);
+  const lonely = (await alone.client.consumeSeatReservation(alone.paired[0].reservation as never)) as GomokuRoomClient;
+  let closed = false;
+  lonely.onLeave(() => (closed = true));
+
+  // The follower leaves the event's room and comes back: their seat is offered again.
+  const away = seatOf(idle.follower);
+  await away.room.leave();
+  const back = await enter(event.id, accounts.find((a) => a.playerId === idle.follower));
+  await waitUntil(() => back.paired.length === 1, 'the seat offered again', 20000);
+  expect(back.paired[0]).toMatchObject({ roomId: idle.roomId, matchId: idle.id, round: 1 });
+
+  // They do not sit down: once the grace is over the game is the opener's by forfeit, and the room closes.
+  await playSeatOneWins(rooms);
+  process.env.SWISS_NO_SHOW_MS = '0';
+  await waitUntil(async () => (await detail(event.id)).pairings[0].games.every((g: { result: string | null }) => g.result !== null), 'round 1 decided', 20000);
+  const page = await detail(event.id);
+  expect(page.pairings[0].games.find((g: { id: string }) => g.id === idle.id).result).toBe('opener');
+  await waitUntil(() => closed, 'the lonely table closed', 10000);
+  const line = (id: string) => page.standings.find((r: { playerId: string }) => r.playerId === id);
+  expect(line(idle.opener).score).toBe(1);
+  expect(line(idle.follower)).toMatchObject({ score: 0, withdrawn: false });
+  // The round goes on: round 2 is paired with everyone still in (one absence withdraws no one).
+  await waitUntil(async () => (await detail(event.id)).round === 2, 'round 2 started', 20000);
+  const round2: PairingsRound = (await detail(event.id)).pairings[1];
+  expect(round2.games.flatMap((g) => [g.opener, g.follower]).sort()).toEqual(accounts.map((a) => a.playerId).sort());
+  delete process.env.SWISS_NO_SHOW_MS;
+  for (const r of [...rooms, back.room, ...seats.filter((s) => s !== away).map((s) => s.room)]) await r.leave().catch(() => undefined);
+});

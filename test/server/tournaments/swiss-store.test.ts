@@ -58,7 +58,7 @@ describe.each([
     // No lease: nothing is written.
     expect(await round(t.id, 1)).toBe(false);
     expect(await store.claimDirector(t.id, 'd1', 10_000)).toBe(true);
-    const start = { games: [{ id: 'g1', roomId: 'r1', opener: 'a', follower: 'b' }], bye: 'c', absent: [{ playerId: 'd', missedStarts: 1, withdrawn: false }], floatedDown: ['a'] };
+    const start = { games: [{ id: 'g1', roomId: 'r1', opener: 'a', follower: 'b', openerKey: 'key-a', followerKey: 'key-b' }], bye: 'c', absent: [{ playerId: 'd', missedStarts: 1, withdrawn: false }], floatedDown: ['a'] };
     const twice = await Promise.all([round(t.id, 1, start), round(t.id, 1, start)]);
     expect(twice.filter(Boolean)).toHaveLength(1);
     // Not round 3 before round 2; another director cannot start round 2.
@@ -71,6 +71,10 @@ describe.each([
     expect(snap.view.pairing.get('a')).toMatchObject({ floatedDown: true, opponents: ['b'], hadBye: false });
     expect(snap.view.pairing.get('c')).toMatchObject({ hadBye: true, points: 1, opponents: [] });
     expect(snap.rows.extras.get('d')).toEqual({ missedStarts: 1, floatedDown: false });
+    // The seat keys are the store's: a returning player's seat, never in the games the API lists.
+    expect(await store.swiss.openSeat(t.id, 'b')).toEqual({ gameId: 'g1', roomId: 'r1', round: 1, seat: 2, seatKey: 'key-b' });
+    expect(await store.swiss.openSeat(t.id, 'c')).toBeNull();
+    expect(JSON.stringify(snap.games)).not.toMatch(/key-/);
 
     // The game ends: a beats b. Standings: c (bye) and a on 1, b and d on 0.
     expect(await store.finishGame({ gameId: 'g1', result: 'opener', openerMoves: 10, followerMoves: 9, endedAt: Date.now() })).toBe(true);
@@ -91,6 +95,31 @@ describe.each([
     // Coming back forgives the absences.
     expect(await store.swiss.join(t.id, 'd')).toBe('joined');
     expect((await store.swiss.records(t.id))!.extras.get('d')!.missedStarts).toBe(0);
+  });
+
+  it('decides a game nobody sat down to by forfeit, once: the one who came wins, each who did not has missed a start', async () => {
+    const t = await swiss();
+    await players('a', 'b', 'c', 'd');
+    for (const p of ['a', 'b', 'c', 'd']) await store.swiss.join(t.id, p);
+    await store.claimDirector(t.id, 'd1', 10_000);
+    const game = (id: string, opener: string, follower: string) => ({ id, roomId: `r-${id}`, opener, follower, openerKey: `k-${id}-1`, followerKey: `k-${id}-2` });
+    expect(await round(t.id, 1, { games: [game('g1', 'a', 'b'), game('g2', 'c', 'd')] })).toBe(true);
+    const now = Date.now();
+    expect(await Promise.all([store.swiss.forfeit('g1', 'opener', now), store.swiss.forfeit('g1', 'none', now)])).toEqual([true, false]);
+    expect(await store.swiss.forfeit('g2', 'none', now)).toBe(true);
+    // Finished once: a late settlement of the same game writes nothing.
+    expect(await store.finishGame({ gameId: 'g1', result: 'follower', openerMoves: 3, followerMoves: 3, endedAt: now })).toBe(false);
+    const snap = (await loadSwiss(store, (await store.event(t.id))!))!;
+    const score = (id: string) => snap.view.table.find((r) => r.playerId === id)!.score;
+    expect(['a', 'b', 'c', 'd'].map(score)).toEqual([1, 0, 0, 0]);
+    expect(['a', 'b', 'c', 'd'].map((id) => snap.rows.extras.get(id)!.missedStarts)).toEqual([0, 1, 1, 1]);
+    // No game was played: nobody's opening history moved.
+    expect((await store.players(t.id)).map((p) => p.games)).toEqual([0, 0, 0, 0]);
+    // A second no-show withdraws.
+    expect(await round(t.id, 2, { games: [game('g3', 'b', 'c')] })).toBe(true);
+    expect(await store.swiss.forfeit('g3', 'follower', Date.now())).toBe(true);
+    const after = await store.players(t.id);
+    expect(after.filter((p) => p.withdrawn).map((p) => p.playerId)).toEqual(['b']);
   });
 
   it('lets a player join late while at most half the rounds are missed, scoring round 1 ½ and later rounds 0', async () => {
