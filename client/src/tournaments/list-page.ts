@@ -59,7 +59,7 @@ export async function showTournaments(view: HTMLElement): Promise<() => void> {
 function section(key: string, title: string, events: EventSummary[]): HTMLElement {
   return h('div', { class: 'tournament-section', 'data-section': key },
     h('h3', {}, title),
-    events.length === 0 ? h('p', { class: 'muted' }, key === 'running' ? 'No arena is being played.' : key === 'upcoming' ? 'None planned: create one!' : 'None yet.') :
+    events.length === 0 ? h('p', { class: 'muted' }, key === 'running' ? 'No tournament is being played.' : key === 'upcoming' ? 'None planned: create one!' : 'None yet.') :
       h('table', { class: 'rooms tournament-list' },
         h('thead', {}, h('tr', {}, ...['Event', 'Start', 'Length', 'Status'].map((c) => h('th', {}, c)))),
         h('tbody', {}, ...events.map((e) => h('tr', { 'data-tournament': e.id, 'data-kind': e.kind },

@@ -25,6 +25,9 @@ export interface SwissDetail {
   id: string; name: string; kind: 'swiss'; status: string; startsAt: number; timeControl: string;
   rounds: number; round: number; players: number; standings: Standing[]; pairings: Round[];
 }
+/** Columns a phone leaves out: the rating is on the player's page, the performance a last tie-break's companion. */
+const COLUMN_CLASS: Record<string, string> = { Rating: 'col-rating', Perf: 'col-perf' };
+
 interface You { joined: boolean; paused: boolean; rank: number; score: number }
 interface Synced { status: string; startsAt: number; players: number; round: number; rounds: number; nextRoundAt: number; top: string }
 
@@ -57,7 +60,7 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
     h('div', { class: 'card wide' }, h('h2', {}, 'Standings'),
       h('div', { class: 'table-scroll' }, h('table', { class: 'standings swiss-standings' },
         h('thead', {}, h('tr', {}, ...[['#', ''], ['Player', ''], ['Rating', ''], ['Points', ''], ['BH-1', 'Buchholz cut 1'], ['SB', 'Sonneborn–Berger'], ['Perf', 'Performance'], ['Rounds', '']]
-          .map(([c, title]) => h('th', title ? { title } : {}, c)))),
+          .map(([c, title]) => h('th', { ...(title ? { title } : {}), class: COLUMN_CLASS[c] ?? '' }, c)))),
         standings)))));
 
   let synced: Synced = { status: detail.status, startsAt: detail.startsAt, players: detail.players, round: detail.round, rounds: detail.rounds, nextRoundAt: 0, top: '' };
@@ -100,11 +103,11 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
     standings.replaceChildren(...d.standings.map((s) => h('tr', { 'data-player': s.playerId, class: s.playerId === me() ? 'me' : '' },
       h('td', {}, String(s.rank)),
       h('td', { class: 'room-game' }, h('a', { href: `#/player/${s.playerId}` }, s.name), s.withdrawn ? ' (withdrawn)' : ''),
-      h('td', {}, String(s.rating)),
+      h('td', { class: 'col-rating' }, String(s.rating)),
       h('td', { class: 'score' }, points(s.score)),
       h('td', {}, points(s.buchholzCut1)),
       h('td', {}, points(s.sonnebornBerger)),
-      h('td', {}, s.performance === null ? '–' : String(s.performance)),
+      h('td', { class: 'col-perf' }, s.performance === null ? '–' : String(s.performance)),
       h('td', {}, h('span', { class: 'sheet' }, ...s.sheet.map(sheetMark))))));
     if (!d.standings.length) standings.replaceChildren(h('tr', {}, h('td', { colspan: 8, class: 'muted' }, 'Nobody has joined yet.')));
     pairings.replaceChildren(...(d.pairings.length ? [...d.pairings].reverse().map((r) => h('div', { class: 'swiss-round', 'data-round': r.round },
