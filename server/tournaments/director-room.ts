@@ -101,6 +101,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   private waving: Promise<void> | null = null;
   private lastTable: TableLine[] = [];
   private readonly begun = new Set<string>();
+  private readonly openedAt = Date.now();
 
   /** What a Swiss event's rounds need from this room (swiss-director.ts). */
   private swissDirector(): SwissDirector {
@@ -109,6 +110,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
       ranked: this.ranked,
       directorId: this.directorId,
       begun: this.begun,
+      // Five waves for the players of a director that died to join this room again.
+      settledAt: this.openedAt + 5 * tournamentWaveMs(),
       present: () => new Set([...this.members.values()].flatMap((m) => (m.playerId ? [m.playerId] : []))),
       reach: (playerId) => {
         const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);

@@ -34,6 +34,11 @@ export interface SwissDirector {
   reach(playerId: string): { address?: string; send: (type: string, message: unknown) => void } | null;
   /** Games seen begun (both players sat down): not looked into again. */
   begun: Set<string>;
+  /**
+   * Before this (ms) the room has just opened — perhaps for a director whose process died, its
+   * players still finding their way back — so it starts no round and judges no absence yet.
+   */
+  settledAt: number;
 }
 
 export interface SwissSnapshot {
@@ -71,9 +76,10 @@ export async function swissWave(d: SwissDirector, event: Tournament, directing: 
   let status = event.status;
   const progress = snap.rows.progress;
   const nextOf = (s: SwissSnapshot) => (status === 'finished' || progress.round >= progress.rounds ? 0 : nextRoundAt(event, s));
-  if (directing && status === 'running' && (await decideNoShows(snap, d, now))) snap = (await loadSwiss(d.store, event))!;
+  const acting = directing && status === 'running' && now >= d.settledAt;
+  if (acting && (await decideNoShows(snap, d, now))) snap = (await loadSwiss(d.store, event))!;
   let next = nextOf(snap);
-  if (directing && status === 'running') {
+  if (acting) {
     const roundOver = progress.round === 0 || (snap.view.pairings[progress.round - 1]?.games ?? []).every((g) => g.endedAt !== null);
     if (roundOver && progress.round >= progress.rounds) status = await finish(d, event, 'the last round is over');
     else if (roundOver && now >= next) {
