@@ -157,6 +157,14 @@ export class SwissStore {
         await tx.query('UPDATE tournament_players SET missed_starts = $3, withdrawn = withdrawn OR $4 WHERE tournament_id = $1 AND player_id = $2',
           [r.tournamentId, a.playerId, a.missedStarts, a.withdrawn]);
       }
+      // Everyone else in the event (one who joined while the round was being paired, too) has the round as an absence:
+      // one outcome per round and player.
+      await tx.query(
+        `INSERT INTO swiss_unplayed (tournament_id, player_id, round, kind, half_points)
+         SELECT tp.tournament_id, tp.player_id, $2, 'absent', 0 FROM tournament_players tp WHERE tp.tournament_id = $1
+           AND NOT EXISTS (SELECT 1 FROM tournament_games g WHERE g.tournament_id = $1 AND g.round = $2 AND (g.opener = tp.player_id OR g.follower = tp.player_id))
+         ON CONFLICT DO NOTHING`,
+        [r.tournamentId, r.round]);
       await tx.query('UPDATE tournament_players SET floated_down = (player_id = ANY($2::text[])) WHERE tournament_id = $1', [r.tournamentId, r.floatedDown]);
       return true;
     });
