@@ -100,11 +100,13 @@ export function swissView(players: readonly TournamentPlayer[], games: readonly 
   }
 
   const points = new Map(table.map((r) => [r.playerId, r.score]));
+  // A game decided without a move (a forfeit: nobody sat down, or one player only) was no meeting: the two may meet later.
+  const unplayed = new Set(swissGames.filter((g) => g.endedAt !== null && g.openerMoves + g.followerMoves === 0).map((g) => g.id));
   const pairing = new Map<string, SwissPlayer>(players.map((p) => {
     const sheet = sheets.get(p.playerId)!;
     return [p.playerId, {
       id: p.playerId, rating: p.rating, points: points.get(p.playerId) ?? 0,
-      opponents: sheet.flatMap((e) => (e.kind === 'game' ? [e.opponent] : [])),
+      opponents: sheet.flatMap((e) => (e.kind === 'game' && !unplayed.has(e.gameId) ? [e.opponent] : [])),
       hadBye: sheet.some((e) => e.kind === 'bye'),
       openings: p.games > 0 ? { opened: p.opened, games: p.games, streak: p.openerStreak } : NO_GAMES,
       floatedDown: rows.extras.get(p.playerId)?.floatedDown ?? false,
