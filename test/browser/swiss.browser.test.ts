@@ -64,6 +64,10 @@ it('two players join a Swiss event, round 1 pairs them, the page shows the pairi
   await b.waitForSelector(`[data-section="upcoming"] [data-tournament="${eventId}"]`);
   expect(await text(b, `[data-tournament="${eventId}"]`)).toMatch(/Swiss night\s*Swiss.*3 rounds/);
   await screenshot(b, 'swiss-list-desktop');
+  await b.selectOption('#tournament-kind', 'swiss');
+  await resizeViewport(b, PHONE);
+  await screenshot(b, 'swiss-list-phone');
+  await resizeViewport(b, { width: 1280, height: 800 });
   await b.click(`[data-tournament="${eventId}"] a`);
   await b.click('#join-tournament');
   await b.waitForFunction(() => /^You: rank \d, 0 points$/.test(document.getElementById('tournament-you')!.textContent!));
