@@ -4,13 +4,17 @@
  * a player who comes back to the event while their seat is still free is given it again (the
  * seat's key is in the database), and a game still not begun SWISS_NO_SHOW_MS after the round's
  * start is decided by forfeit (swiss-store.ts `forfeit`) and its room closed, so an idle player
- * never stalls the round.
+ * never stalls the round. A game whose room no process has (lost with its process, and not
+ * restored) is given up LOST_ROOM_MS later: both lose, and neither has missed a start.
  */
 import { matchMaker } from '@colyseus/core';
 import { log } from '../log';
 import { swissNoShowMs } from '../timings';
 import type { SwissDirector, SwissSnapshot } from './swiss-director';
 import type { NoShowResult } from './swiss-store';
+
+/** How long after the no-show grace a game whose room no process has is given up (ms). */
+export const LOST_ROOM_MS = 120_000;
 
 export interface RoomSeats {
   /** The room's game has been set up: both players sat down. */
@@ -63,9 +67,12 @@ export async function decideNoShows(snap: SwissSnapshot, d: SwissDirector, now: 
       d.begun.add(g.id);
       continue;
     }
+    // No process has the room: perhaps its process died and another is restoring it (seconds), so a lost room
+    // is given up only much later, and as nobody's absence.
+    if (!seats && now < roundStartedAt + swissNoShowMs() + LOST_ROOM_MS) continue;
     const came = (id: string) => Boolean(seats?.seated.has(id));
     const result: NoShowResult = came(g.opener) ? 'opener' : came(g.follower) ? 'follower' : 'none';
-    if (!(await d.store.swiss.forfeit(g.id, result, now))) continue;
+    if (!(await d.store.swiss.forfeit(g.id, result, now, Boolean(seats)))) continue;
     decided = true;
     log.info({ gameId: g.id, result }, 'swiss game decided by forfeit: not begun in time');
     // The one who came is not left at a table whose game can never begin (not awaited: a room's

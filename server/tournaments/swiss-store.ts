@@ -185,15 +185,17 @@ export class SwissStore {
   /**
    * A game nobody (or one player only) sat down to, decided by forfeit — once, while still open:
    * the one who came wins, and each player who did not has missed a round's start (the second
-   * withdraws them). A forfeit is no game played: the opening histories stay as they were.
+   * withdraws them; not for a room the server lost: `countAbsence` false). A forfeit is no game
+   * played: the opening histories stay as they were.
    */
-  async forfeit(gameId: string, result: NoShowResult, now: number): Promise<boolean> {
+  async forfeit(gameId: string, result: NoShowResult, now: number, countAbsence = true): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<{ tournament_id: string; opener: string; follower: string }>(
         'UPDATE tournament_games SET ended_at = $2, result = $3, counted = true WHERE id = $1 AND ended_at IS NULL AND round IS NOT NULL RETURNING tournament_id, opener, follower',
         [gameId, now, result]);
       if (!rows.length) return false;
       const g = rows[0];
+      if (!countAbsence) return true;
       const absent = result === 'opener' ? [g.follower] : result === 'follower' ? [g.opener] : [g.opener, g.follower];
       await tx.query(
         'UPDATE tournament_players SET missed_starts = missed_starts + 1, withdrawn = withdrawn OR missed_starts + 1 >= $3 WHERE tournament_id = $1 AND player_id = ANY($2::text[])',

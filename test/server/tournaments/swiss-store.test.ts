@@ -118,10 +118,14 @@ describe.each([
     // No game was played: nobody's opening history moved.
     expect((await store.players(t.id)).map((p) => p.games)).toEqual([0, 0, 0, 0]);
     // A second no-show withdraws.
-    expect(await round(t.id, 2, { games: [game('g3', 'b', 'c')] })).toBe(true);
+    expect(await round(t.id, 2, { games: [game('g3', 'b', 'c'), game('g4', 'a', 'd')] })).toBe(true);
     expect(await store.swiss.forfeit('g3', 'follower', Date.now())).toBe(true);
+    // A room the server lost: both lose, and neither has missed a start.
+    expect(await store.swiss.forfeit('g4', 'none', Date.now(), false)).toBe(true);
     const after = await store.players(t.id);
     expect(after.filter((p) => p.withdrawn).map((p) => p.playerId)).toEqual(['b']);
+    expect((await store.swiss.records(t.id))!.extras.get('a')!.missedStarts).toBe(0);
+    expect((await store.swiss.records(t.id))!.extras.get('d')!.missedStarts).toBe(1);
   });
 
   it('lets a player join late while at most half the rounds are missed, scoring round 1 ½ and later rounds 0', async () => {
