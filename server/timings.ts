@@ -29,3 +29,7 @@ export const clockMinuteMs = () => fromEnv('CLOCK_MINUTE_MS', 60_000) || 60_000;
 export const clockLagMs = () => fromEnv('CLOCK_LAG_MS', 250);
 /** The arena director's wave: waiting players are paired this often (ms). */
 export const tournamentWaveMs = () => fromEnv('TOURNAMENT_WAVE_MS', 2000) || 2000;
+/** The least pause between a Swiss round's last game ending and the next round's start (ms). */
+export const swissRoundPauseMs = () => fromEnv('SWISS_ROUND_PAUSE_MS', 20_000);
+/** How long after a Swiss round's start a game nobody (or only one player) sat down to is decided by forfeit (ms). */
+export const swissNoShowMs = () => fromEnv('SWISS_NO_SHOW_MS', 60_000);

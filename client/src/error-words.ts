@@ -29,6 +29,8 @@ const WORDS: Record<string, string> = {
   too_many_rooms: 'you have too many tables open: close one first',
   too_many_computer_games: 'you have too many games against the computer open: finish one first',
   not_found: 'not found',
+  late_join_closed: 'this Swiss event is past half its rounds: joining is closed',
+  arena_only: 'that is for arenas only',
 };
 
 /** A code: lower-case words joined by underscores (`account_too_new`), never a plain word. */

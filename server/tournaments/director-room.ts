@@ -11,6 +11,7 @@
  * The room keeps nothing of its own: only the holder of the event's director lease (a row in the
  * database, so it works without Redis) pairs, and a room on any process that opens for the event
  * after a crash carries on from the rows. Each client also gets `you {rank, score, joined, paused}`.
+ * A Swiss event's wave is its rounds' (swiss-director.ts): the same lease, room and messages.
  */
 import { randomInt } from 'node:crypto';
 import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
@@ -35,6 +36,8 @@ import { tournamentWaveMs } from '../timings';
 import { arenaTable, type ArenaRow } from './arena-table';
 import { StandingLine, TournamentState } from './director-state';
 import type { TournamentErrorCode } from './errors';
+import { swissWave, type SwissDirector } from './swiss-director';
+import { offerSeat } from './swiss-seats';
 import { endsAt, type Tournament, type TournamentStore } from './tournament-store';
 
 /** How long a director's lease lasts without renewal: a crashed director's event is picked up after this. */
@@ -96,7 +99,27 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   private readonly members = new Map<string, Member>();
   private tick: NodeJS.Timeout | null = null;
   private waving: Promise<void> | null = null;
-  private lastTable: ArenaRow[] = [];
+  private lastTable: TableLine[] = [];
+  private readonly begun = new Set<string>();
+  private readonly openedAt = Date.now();
+
+  /** What a Swiss event's rounds need from this room (swiss-director.ts). */
+  private swissDirector(): SwissDirector {
+    return {
+      store: this.store,
+      ranked: this.ranked,
+      directorId: this.directorId,
+      begun: this.begun,
+      // Five waves for the players of a director that died to join this room again.
+      settledAt: this.openedAt + 5 * tournamentWaveMs(),
+      present: () => new Set([...this.members.values()].flatMap((m) => (m.playerId ? [m.playerId] : []))),
+      reach: (playerId) => {
+        const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);
+        const client = session && this.clients.getById(session[0]);
+        return client ? { address: session[1].address, send: (type, message) => client.send(type, message) } : null;
+      },
+    };
+  }
 
   override onCreate(options: unknown) {
     const parsed = v.safeParse(v.object({ tournamentId: tournamentIdSchema }), options);
@@ -116,6 +139,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   override onJoin(client: Client, _options: unknown, auth: Member) {
     this.members.set(client.sessionId, { playerId: auth.playerId, registered: auth.registered, address: auth.address });
     this.tell(client);
+    // Back while their Swiss game waits for them: their seat again.
+    if (auth.playerId) void offerSeat(this.swissDirector(), this.tournamentId, auth.playerId).catch((err: unknown) => log.error({ err }, 'tournament seat offer failed'));
   }
 
   override onLeave(client: Client) {
@@ -155,7 +180,9 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     const m = this.members.get(client.sessionId);
     if (!m?.playerId) return 'auth_required';
     if (!m.registered) return 'account_required';
-    const joined = await this.store.join(this.tournamentId, m.playerId);
+    const swiss = (await this.store.event(this.tournamentId))?.kind === 'swiss';
+    const joined = await (swiss ? this.store.swiss.join(this.tournamentId, m.playerId) : this.store.join(this.tournamentId, m.playerId));
+    if (joined === 'late_join_closed') return joined;
     if (joined !== 'joined') return 'event_finished';
     // A wave that began before the join does not list the player: the next one does (and pairs at once).
     await this.waving;
@@ -174,6 +201,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     const m = this.members.get(client.sessionId);
     if (!m?.playerId || !this.lastTable.some((r) => r.playerId === m.playerId)) return 'not_registered';
     if (this.state.status === 'finished') return 'event_finished';
+    if (this.state.kind === 'swiss') return 'arena_only';
     return (await this.store.berserk(this.tournamentId, m.playerId)) ? null : 'not_playing';
   }
 
@@ -195,6 +223,12 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     // The status read is the clock's (statusAt); the director writes it down (forward only).
     const status = event.status;
     if (directing && status !== 'upcoming') await this.store.advance(event.id, status);
+    if (event.kind === 'swiss') {
+      const swiss = await swissWave(this.swissDirector(), event, directing, now);
+      if (!swiss) return;
+      const { view } = swiss;
+      return this.show(event, swiss.status, directing, view.table, swiss.players.length, now, { round: view.round, rounds: view.rounds, nextRoundAt: swiss.nextRoundAt });
+    }
     const [players, games] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
     const table = arenaTable(event, players, games);
     if (directing && status === 'running') {
@@ -231,9 +265,9 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     }
   }
 
-  private show(event: Tournament, status: string, directing: boolean, table: ArenaRow[], players: number, now: number) {
+  private show(event: Tournament, status: string, directing: boolean, table: TableLine[], players: number, now: number, rounds = { round: 0, rounds: 0, nextRoundAt: 0 }) {
     this.lastTable = table;
-    Object.assign(this.state, { name: event.name, status, startsAt: event.startsAt, endsAt: endsAt(event), players, directing, checkedAt: now });
+    Object.assign(this.state, { ...rounds, kind: event.kind, name: event.name, status, startsAt: event.startsAt, endsAt: endsAt(event), players, directing, checkedAt: now });
     const top = table.slice(0, TOP);
     while (this.state.top.length > top.length) this.state.top.pop();
     top.forEach((r, i) => {
@@ -252,6 +286,9 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   }
 }
 
+/** A standings line as the room shows it, an arena's or a Swiss event's. */
+type TableLine = Pick<ArenaRow, 'rank' | 'playerId' | 'name' | 'rating' | 'score' | 'fire' | 'withdrawn'>;
+
 const REFUSALS: Record<TournamentErrorCode, string> = {
   invalid_payload: 'that message takes no fields',
   unknown_message: 'unknown message',
@@ -262,4 +299,6 @@ const REFUSALS: Record<TournamentErrorCode, string> = {
   not_registered: 'you have not joined this tournament (send join_event)',
   not_playing: 'berserk is for a game in progress: you have none',
   event_finished: 'this tournament is over',
+  late_join_closed: 'this Swiss event is past half its rounds: joining is closed',
+  arena_only: 'berserk is an arena rule: a Swiss game keeps its whole clock',
 };

@@ -1,7 +1,7 @@
 /**
  * Tournaments over HTTP: `GET /api/tournaments` (upcoming, running and finished, 50 each),
  * `GET /api/tournaments/:id` (the event, its standings with each sheet, its games) and
- * `POST /api/tournaments` (Bearer: a registered account creates an arena). GETs are under the
+ * `POST /api/tournaments` (Bearer: a registered account creates an arena or a Swiss event). GETs are under the
  * `read` limit every `/api/*` GET has (http/setup.ts); the POST under the `guest` limit, the one
  * for creating things. A refusal is `{error, code}`.
  */
@@ -13,6 +13,7 @@ import type { LimitedRoute } from '../limits';
 import { RANKED_TURN_SECONDS } from '../ranked/series-policy';
 import { arenaTable } from './arena-table';
 import { tournamentIdSchema } from './director-room';
+import { swissDetail, swissRoundsSchema } from './swiss-routes';
 import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentStore } from './tournament-store';
 
 export const LIST_SIZE = 50;
@@ -26,17 +27,25 @@ const createBody = v.strictObject({
   name: v.pipe(v.string('name must be a string'), v.trim(), v.minLength(3, 'name must be 3 to 40 characters'), v.maxLength(40, 'name must be 3 to 40 characters'),
     v.regex(/^[^\p{Cc}\p{Cs}]*$/u, 'name must be printable text')),
   startsAt: v.pipe(v.number('startsAt must be a time in ms since the epoch'), v.integer('startsAt must be a whole number of ms'), v.safeInteger('startsAt is out of range')),
-  minutes: v.picklist(ARENA_MINUTES, 'minutes must be one of 30, 60, 90'),
+  minutes: v.optional(v.picklist(ARENA_MINUTES, 'minutes must be one of 30, 60, 90')),
+  kind: v.optional(v.picklist(['arena', 'swiss'], 'kind must be arena or swiss'), 'arena'),
+  rounds: v.optional(swissRoundsSchema),
 });
 
 const refuse = (res: express.Response, status: number, code: string, error: string) => void res.status(status).json({ error, code });
-const publicEvent = (t: Tournament) => ({ id: t.id, name: t.name, kind: t.kind, status: t.status, startsAt: t.startsAt, endsAt: endsAt(t), minutes: t.minutes, timeControl: t.timeControl, createdBy: t.createdBy });
+const publicEvent = (t: Tournament) => ({ id: t.id, name: t.name, kind: t.kind, status: t.status, startsAt: t.startsAt, endsAt: t.kind === 'swiss' ? null : endsAt(t), minutes: t.minutes, timeControl: t.timeControl, createdBy: t.createdBy });
 
 export function mountTournamentRoutes(app: express.Application, store: TournamentStore, accounts: AccountStore, limit: (route: LimitedRoute) => express.RequestHandler): void {
   app.get('/api/tournaments', async (_req, res, next) => {
     try {
       const [upcoming, running, finished] = await Promise.all(TOURNAMENT_STATUSES.map((s) => store.list(s, LIST_SIZE)));
-      res.json({ upcoming: upcoming.map(publicEvent), running: running.map(publicEvent), finished: finished.map(publicEvent) });
+      // A Swiss event is as long as its rounds: each listed with `rounds` and `round`.
+      const swiss = await store.swiss.progressOf([...upcoming, ...running, ...finished].filter((t) => t.kind === 'swiss').map((t) => t.id));
+      const listed = (t: Tournament) => {
+        const p = swiss.get(t.id);
+        return p ? { ...publicEvent(t), rounds: p.rounds, round: p.round } : publicEvent(t);
+      };
+      res.json({ upcoming: upcoming.map(listed), running: running.map(listed), finished: finished.map(listed) });
     } catch (err) {
       next(err);
     }
@@ -48,6 +57,7 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
       if (!id.success) return refuse(res, 400, 'invalid_payload', 'that is not a tournament id');
       const event = await store.event(id.output);
       if (!event) return refuse(res, 404, 'not_found', 'no such tournament');
+      if (event.kind === 'swiss') return void res.json({ ...publicEvent(event), ...(await swissDetail(store, event)) });
       const [players, games] = await Promise.all([store.players(event.id), store.games(event.id)]);
       const standings = arenaTable(event, players, games).map((r) => ({
         rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, fire: r.fire, performance: r.performance, paused: r.withdrawn,
@@ -59,7 +69,7 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
     }
   });
 
-  app.post('/api/tournaments', limit('guest'), jsonBody({ limit: '2kb', maxItems: 16, allowedKeys: new Set(['name', 'startsAt', 'minutes']) }), async (req, res, next) => {
+  app.post('/api/tournaments', limit('guest'), jsonBody({ limit: '2kb', maxItems: 16, allowedKeys: new Set(['name', 'startsAt', 'minutes', 'kind', 'rounds']) }), async (req, res, next) => {
     try {
       const header = req.headers.authorization;
       const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
@@ -69,9 +79,14 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
       if (!account.account.registered) return refuse(res, 403, 'account_required', 'creating a tournament needs an account: sign up, or claim this guest account');
       const body = v.safeParse(createBody, req.body);
       if (!body.success) return refuse(res, 400, 'invalid_body', body.issues[0].message);
+      const { kind, minutes, rounds } = body.output;
+      // An arena lasts its minutes; a Swiss event its rounds (it has no clock end: minutes 0).
+      if (kind === 'arena' ? minutes === undefined || rounds !== undefined : rounds === undefined || minutes !== undefined) {
+        return refuse(res, 400, 'invalid_body', kind === 'arena' ? 'an arena takes minutes (30, 60 or 90), not rounds' : 'a Swiss event takes rounds, not minutes');
+      }
       const now = Date.now();
       if (body.output.startsAt < now || body.output.startsAt > now + MAX_LEAD_MS) return refuse(res, 400, 'invalid_body', 'startsAt must be between now and 7 days from now');
-      const created = await store.create({ ...body.output, timeControl: ARENA_TIME_CONTROL, createdBy: account.account.id }, now);
+      const created = await store.create({ ...body.output, minutes: minutes ?? 0, timeControl: ARENA_TIME_CONTROL, createdBy: account.account.id }, now);
       if (!created.ok) return refuse(res, 409, created.code, created.message);
       res.status(201).json(publicEvent(created.tournament));
     } catch (err) {

@@ -7,14 +7,16 @@
  */
 import type { Database } from '../db/database';
 import { newId } from '../ids';
+import { SwissStore } from './swiss-store';
 
 export type TournamentStatus = 'upcoming' | 'running' | 'finished';
+export type TournamentKind = 'arena' | 'swiss';
 export const TOURNAMENT_STATUSES: readonly TournamentStatus[] = ['upcoming', 'running', 'finished'];
 
 export interface Tournament {
   id: string;
   name: string;
-  kind: 'arena';
+  kind: TournamentKind;
   status: TournamentStatus;
   startsAt: number;
   minutes: number;
@@ -27,18 +29,19 @@ export const endsAt = (t: Pick<Tournament, 'startsAt' | 'minutes'>) => t.startsA
 
 /**
  * The status as the clock has it: an event starts and ends on time even while no director room is
- * open to write it (the stored status only moves forward, written by the director).
+ * open to write it (the stored status only moves forward, written by the director). A Swiss event
+ * has no clock end: its director finishes it after the last round.
  */
-export function statusAt(t: Pick<Tournament, 'status' | 'startsAt' | 'minutes'>, now: number): TournamentStatus {
-  if (t.status === 'finished' || now >= endsAt(t)) return 'finished';
+export function statusAt(t: Pick<Tournament, 'status' | 'startsAt' | 'minutes'> & { kind?: TournamentKind }, now: number): TournamentStatus {
+  if (t.status === 'finished' || (t.kind !== 'swiss' && now >= endsAt(t))) return 'finished';
   return now >= t.startsAt ? 'running' : 'upcoming';
 }
 
 /** The same, as SQL over a tournaments row, for listing by status. */
 const STATUS_WHERE: Record<TournamentStatus, string> = {
   upcoming: `status <> 'finished' AND starts_at > $1`,
-  running: `status <> 'finished' AND starts_at <= $1 AND starts_at + minutes * 60000 > $1`,
-  finished: `(status = 'finished' OR starts_at + minutes * 60000 <= $1)`,
+  running: `status <> 'finished' AND starts_at <= $1 AND (kind = 'swiss' OR starts_at + minutes * 60000 > $1)`,
+  finished: `(status = 'finished' OR (kind <> 'swiss' AND starts_at + minutes * 60000 <= $1))`,
 };
 
 export interface TournamentPlayer {
@@ -83,10 +86,10 @@ export const MAX_UPCOMING_PER_ACCOUNT = 3;
 
 const EVENT_COLUMNS = 'id, name, kind, status, starts_at, minutes, time_control, created_by, created_at';
 interface EventRow {
-  id: string; name: string; kind: 'arena'; status: TournamentStatus; starts_at: number; minutes: number; time_control: string; created_by: string; created_at: number;
+  id: string; name: string; kind: TournamentKind; status: TournamentStatus; starts_at: number; minutes: number; time_control: string; created_by: string; created_at: number;
 }
 const eventOf = (r: EventRow, now: number): Tournament => ({
-  id: r.id, name: r.name, kind: r.kind, status: statusAt({ status: r.status, startsAt: Number(r.starts_at), minutes: r.minutes }, now), startsAt: Number(r.starts_at), minutes: r.minutes, timeControl: r.time_control, createdBy: r.created_by, createdAt: Number(r.created_at),
+  id: r.id, name: r.name, kind: r.kind, status: statusAt({ kind: r.kind, status: r.status, startsAt: Number(r.starts_at), minutes: r.minutes }, now), startsAt: Number(r.starts_at), minutes: r.minutes, timeControl: r.time_control, createdBy: r.created_by, createdAt: Number(r.created_at),
 });
 
 interface GameRow {
@@ -103,18 +106,27 @@ export type CreateResult = { ok: true; tournament: Tournament } | { ok: false; c
 export type JoinResult = 'joined' | 'unknown_event' | 'event_finished';
 
 export class TournamentStore {
-  constructor(private readonly db: Database) {}
+  /** Swiss events' rounds, byes and absences (swiss-store.ts). */
+  readonly swiss: SwissStore;
 
-  /** A new arena, refused past the creator's cap of upcoming events (counted under a lock on the creator's row). */
-  async create(input: { name: string; startsAt: number; minutes: number; timeControl: string; createdBy: string }, now = Date.now()): Promise<CreateResult> {
+  constructor(private readonly db: Database) {
+    this.swiss = new SwissStore(db);
+  }
+
+  /**
+   * A new event (an arena by default; a Swiss one with its number of rounds), refused past the
+   * creator's cap of upcoming events (counted under a lock on the creator's row).
+   */
+  async create(input: { name: string; startsAt: number; minutes: number; timeControl: string; createdBy: string; kind?: TournamentKind; rounds?: number }, now = Date.now()): Promise<CreateResult> {
     return this.db.transaction(async (tx) => {
       // The creator's row is the lock: two creations at once by one account are counted one after the other.
       await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [input.createdBy]);
       const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tournaments WHERE created_by = $2 AND ${STATUS_WHERE.upcoming}`, [now, input.createdBy]);
       if (n >= MAX_UPCOMING_PER_ACCOUNT) return { ok: false, code: 'too_many_events', message: `an account may have at most ${MAX_UPCOMING_PER_ACCOUNT} upcoming events` };
-      const t: Tournament = { id: newId(), name: input.name, kind: 'arena', status: 'upcoming', startsAt: input.startsAt, minutes: input.minutes, timeControl: input.timeControl, createdBy: input.createdBy, createdAt: now };
+      const t: Tournament = { id: newId(), name: input.name, kind: input.kind ?? 'arena', status: 'upcoming', startsAt: input.startsAt, minutes: input.minutes, timeControl: input.timeControl, createdBy: input.createdBy, createdAt: now };
       await tx.query(`INSERT INTO tournaments (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [t.id, t.name, t.kind, t.status, t.startsAt, t.minutes, t.timeControl, t.createdBy, t.createdAt]);
+      if (t.kind === 'swiss') await this.swiss.createRounds(tx, t.id, input.rounds ?? 1);
       return { ok: true, tournament: t };
     });
   }
@@ -217,7 +229,7 @@ export class TournamentStore {
   async finishGame(r: GameResult): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<GameRow & { tournament_id: string; starts_at: number; minutes: number }>(
-        `UPDATE tournament_games g SET ended_at = $2, result = $3, opener_moves = $4, follower_moves = $5, counted = ($2 <= t.starts_at + t.minutes * 60000)
+        `UPDATE tournament_games g SET ended_at = $2, result = $3, opener_moves = $4, follower_moves = $5, counted = (t.kind = 'swiss' OR $2 <= t.starts_at + t.minutes * 60000)
          FROM tournaments t WHERE g.id = $1 AND g.ended_at IS NULL AND t.id = g.tournament_id RETURNING g.*`,
         [r.gameId, r.endedAt, r.result, r.openerMoves, r.followerMoves],
       );

@@ -13,6 +13,7 @@ import { client, handOver } from '../net';
 import { currentUser, refreshUser } from '../auth';
 import { phaseLine, when } from './format';
 import { markTournamentTable } from './table-return';
+import { showSwissEvent, type SwissDetail } from './swiss-page';
 
 interface SheetScore { result: 'win' | 'draw' | 'loss'; flag: string; berserk: string; afterEnd: boolean; points: number }
 interface Standing { rank: number; playerId: string; name: string; rating: number; score: number; fire: boolean; paused: boolean; sheet: SheetScore[] }
@@ -41,6 +42,8 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
     view.append(h('section', { class: 'card wide', id: 'tournament-missing' }, h('h2', {}, 'No such tournament'), h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')));
     return () => undefined;
   }
+  // A Swiss event has rounds, pairings and tie-breaks: a page of its own (swiss-page.ts).
+  if ((detail as { kind?: string }).kind === 'swiss') return showSwissEvent(view, id, detail as unknown as SwissDetail);
   const title = h('h2', { id: 'tournament-name' }, detail.name);
   const phase = h('p', { id: 'tournament-phase', class: 'tournament-clock' });
   const facts = h('p', { class: 'muted', id: 'tournament-facts' });

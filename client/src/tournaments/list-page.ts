@@ -1,21 +1,28 @@
 /**
- * `#/tournaments`: the arenas upcoming, running and finished (`GET /api/tournaments`), each with
- * its start, length, players and a countdown; and for a registered account the form that creates
- * one (`POST /api/tournaments`): a name, a start (in N minutes or at a date and time) and 30, 60 or
- * 90 minutes. A refusal is a toast in words (error-words.ts), never a code.
+ * `#/tournaments`: the arenas and Swiss events upcoming, running and finished (`GET
+ * /api/tournaments`), each with its start, length (minutes, or rounds) and a countdown (or the
+ * round in play); and for a registered account the form that creates one (`POST
+ * /api/tournaments`): a name, a start (in N minutes or at a date and time), the kind, and 30, 60
+ * or 90 minutes for an arena or 3–15 rounds for a Swiss event. A refusal is a toast in words
+ * (error-words.ts), never a code.
  */
 import { h, toast } from '../dom';
 import { authToken, currentUser } from '../auth';
-import { phaseLine, when } from './format';
+import { eventPhase, when } from './format';
 
 export interface EventSummary {
   id: string;
   name: string;
+  kind: 'arena' | 'swiss';
   status: 'upcoming' | 'running' | 'finished';
   startsAt: number;
-  endsAt: number;
+  /** Null for a Swiss event: it lasts its rounds. */
+  endsAt: number | null;
   minutes: number;
   timeControl: string;
+  /** Swiss: the number of rounds and the last one started. */
+  rounds?: number;
+  round?: number;
 }
 
 type Lists = Record<'upcoming' | 'running' | 'finished', EventSummary[]>;
@@ -25,8 +32,9 @@ const SECTIONS: [keyof Lists, string][] = [['running', 'Playing now'], ['upcomin
 export async function showTournaments(view: HTMLElement): Promise<() => void> {
   const lists = h('div', { id: 'tournament-lists' });
   const card = h('section', { class: 'card wide', id: 'tournaments-page' },
-    h('h2', {}, 'Arena tournaments'),
+    h('h2', {}, 'Tournaments'),
     h('p', { class: 'muted' }, 'Gomoku arenas: join any time while one runs, you are paired again as soon as your game ends. Win 2, draw 1; two wins in a row set you on fire 🔥 and double your points.'),
+    h('p', { class: 'muted' }, 'Swiss events: a set number of rounds, everyone plays each round against someone on the same score. Win 1, draw ½.'),
     lists);
   const form = createForm();
   view.append(h('section', { class: 'lobby' }, card, form.card));
@@ -51,14 +59,14 @@ export async function showTournaments(view: HTMLElement): Promise<() => void> {
 function section(key: string, title: string, events: EventSummary[]): HTMLElement {
   return h('div', { class: 'tournament-section', 'data-section': key },
     h('h3', {}, title),
-    events.length === 0 ? h('p', { class: 'muted' }, key === 'running' ? 'No arena is being played.' : key === 'upcoming' ? 'None planned: create one!' : 'None yet.') :
+    events.length === 0 ? h('p', { class: 'muted' }, key === 'running' ? 'No tournament is being played.' : key === 'upcoming' ? 'None planned: create one!' : 'None yet.') :
       h('table', { class: 'rooms tournament-list' },
         h('thead', {}, h('tr', {}, ...['Event', 'Start', 'Length', 'Status'].map((c) => h('th', {}, c)))),
-        h('tbody', {}, ...events.map((e) => h('tr', { 'data-tournament': e.id },
-          h('td', { class: 'room-game' }, h('a', { href: `#/tournament/${e.id}` }, e.name)),
+        h('tbody', {}, ...events.map((e) => h('tr', { 'data-tournament': e.id, 'data-kind': e.kind },
+          h('td', { class: 'room-game' }, h('a', { href: `#/tournament/${e.id}` }, e.name), e.kind === 'swiss' ? h('span', { class: 'badge' }, 'Swiss') : ''),
           h('td', { 'data-label': 'Start' }, when(e.startsAt)),
-          h('td', { 'data-label': 'Length' }, `${e.minutes} min`),
-          h('td', { 'data-label': 'Status', class: 'tournament-phase' }, phaseLine(e.status, e.startsAt, e.endsAt)))))));
+          h('td', { 'data-label': 'Length' }, e.kind === 'swiss' ? `${e.rounds ?? '?'} rounds` : `${e.minutes} min`),
+          h('td', { 'data-label': 'Status', class: 'tournament-phase' }, eventPhase(e)))))));
 }
 
 /** The create form, for a registered account only (the server refuses guests too, and says so). */
@@ -67,35 +75,47 @@ function createForm(): { card: HTMLElement; stop: () => void } {
   const draw = () => {
     const user = currentUser();
     if (!user?.registered) {
-      card.replaceChildren(h('h2', {}, 'Create an arena'), h('p', { class: 'muted', id: 'create-needs-account' }, 'Creating a tournament needs an account: sign up or sign in from the header.'));
+      card.replaceChildren(h('h2', {}, 'Create a tournament'), h('p', { class: 'muted', id: 'create-needs-account' }, 'Creating a tournament needs an account: sign up or sign in from the header.'));
       return;
     }
     const name = h('input', { id: 'tournament-name', maxlength: 40, minlength: 3, required: true, placeholder: 'Friday night arena', autocomplete: 'off' });
     const inMinutes = h('input', { id: 'tournament-in', type: 'number', min: 0, max: 10080, value: 5, inputmode: 'numeric' });
     const at = h('input', { id: 'tournament-at', type: 'datetime-local' });
     const minutes = h('select', { id: 'tournament-minutes' }, ...[30, 60, 90].map((m) => h('option', { value: m, selected: m === 60 }, `${m} min`)));
+    const kind = h('select', { id: 'tournament-kind' }, h('option', { value: 'arena', selected: true }, 'Arena'), h('option', { value: 'swiss' }, 'Swiss'));
+    const rounds = h('input', { id: 'tournament-rounds', type: 'number', min: 3, max: 15, value: 7, inputmode: 'numeric' });
+    const length = h('label', {}, 'Length ', minutes);
+    const roundsField = h('label', { hidden: true }, 'Rounds ', rounds);
+    // An arena lasts its minutes, a Swiss event its rounds: one field shows at a time.
+    kind.addEventListener('change', () => {
+      length.hidden = kind.value === 'swiss';
+      roundsField.hidden = kind.value !== 'swiss';
+    });
     const submit = h('button', { id: 'create-tournament-submit', class: 'primary', type: 'submit' }, 'Create');
     const form = h('form', { class: 'create-form' },
       h('label', {}, 'Name ', name),
       h('label', {}, 'Starts in ', inMinutes, ' min'),
       h('label', {}, 'or at ', at),
-      h('label', {}, 'Length ', minutes),
+      h('label', {}, 'Kind ', kind),
+      length,
+      roundsField,
       submit);
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       // A chosen date and time wins over "in N minutes"; now + 0 would already be past on arrival, so a second is added.
       const startsAt = at.value ? new Date(at.value).getTime() : Date.now() + Number(inMinutes.value) * 60_000 + 1000;
       submit.disabled = true;
-      void create({ name: name.value.trim(), startsAt, minutes: Number(minutes.value) }).finally(() => (submit.disabled = false));
+      const body = kind.value === 'swiss' ? { kind: 'swiss', rounds: Number(rounds.value) } : { minutes: Number(minutes.value) };
+      void create({ name: name.value.trim(), startsAt, ...body }).finally(() => (submit.disabled = false));
     });
-    card.replaceChildren(h('h2', {}, 'Create an arena'), form);
+    card.replaceChildren(h('h2', {}, 'Create a tournament'), form);
   };
   draw();
   window.addEventListener('parlor:identity-changed', draw);
   return { card, stop: () => window.removeEventListener('parlor:identity-changed', draw) };
 }
 
-async function create(body: { name: string; startsAt: number; minutes: number }): Promise<void> {
+async function create(body: { name: string; startsAt: number; minutes?: number; kind?: string; rounds?: number }): Promise<void> {
   try {
     const res = await fetch('/api/tournaments', {
       method: 'POST',
