@@ -9,7 +9,6 @@ import type { WebSocket } from 'ws';
 import { Server, matchMaker } from '@colyseus/core';
 import { parlorLobby } from './rooms/lobby-room';
 import { IndexedLocalDriver } from './rooms/indexed-local-driver';
-import { setComputerLimits } from './games/gomoku/computer-limits';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, rateLimitsOf, roomLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
@@ -25,7 +24,7 @@ import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
 import { SignInLimits } from './http/sign-in-limits';
 import { assertStrongAuthSecret } from './accounts/auth-secret';
-import { openServices, type RoomServices } from './services';
+import { openServices, type RoomServices, type Services } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
@@ -41,7 +40,6 @@ import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
 import { RoomBudget } from './guards/room-budget';
 import { setWindowRedis } from './guards/sliding-window';
-import { setRankedRules } from './ranked/eligibility';
 
 /**
  * Colyseus gives every room two encode buffers of `Encoder.BUFFER_SIZE` (16 KB by default), and
@@ -65,6 +63,8 @@ export interface RunningParlor {
   metricsPort: number | null;
   /** What every room was handed (its store, presence, the guards' settings). */
   rooms: RoomServices;
+  /** The stores and the process's own parts (the ranked rules, the Gomoku computer): tests read and adjust them. */
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -144,14 +144,13 @@ export interface StartOptions {
 export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
   // Before anything opens: a token secret anyone can guess lets anyone forge any player's token.
   assertStrongAuthSecret(config.authSecret);
-  setComputerLimits(computerLimitsOf(config));
   // The copy of the schema library Colyseus's serializer uses: a dynamic import gets the same one
   // (under Node its ES module, which `require` would not give).
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
   const ownDatabase = options.database ? null : openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir });
-  const services = openServices(options.database ?? ownDatabase!, !options.database);
+  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config) }, !options.database);
   // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
   // One Redis connection for the HTTP rate limits (a cluster shares their counters).
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
@@ -164,7 +163,6 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
   setWindowRedis(httpRedis);
-  setRankedRules(config.rankedRules);
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,
@@ -197,7 +195,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services, rooms)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts, rooms));
+  server.define('ranked_queue', rankedQueueRoom(services.ranked, services.eligibility, accounts, rooms));
   server.define('tournament', tournamentRoom(services.tournaments, services.ranked, accounts, rooms)).filterBy(['tournamentId']);
 
   // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
@@ -255,6 +253,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     url: `ws://${host}:${address.port}`,
     metricsPort: metricsListener?.port ?? null,
     rooms,
+    services,
     stop: async () => {
       await colyseusAuthSettled(); // colyseus-auth.ts says why
       stopRecovery();

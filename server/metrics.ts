@@ -82,6 +82,13 @@ const matchmakeRefusals = new Counter({
   registers: [registry],
 });
 
+const computerDecisions = new Counter({
+  name: 'parlor_computer_decisions_total',
+  help: "The Gomoku computer's decisions: thought through by a worker, dropped unthought (its room went, or a newer one replaced it), or taken on the spot (the line full)",
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 /** Rooms and clients of this process by game, read from the matchmaker once per scrape. */
 let census: Promise<Map<string, { rooms: number; clients: number }>> | undefined;
 function localCensus(): Promise<Map<string, { rooms: number; clients: number }>> {
@@ -136,6 +143,7 @@ export const metrics: {
   rateLimited(game: string, outcome: 'dropped' | 'disconnected'): void;
   saveSeconds(game: string, seconds: number): void;
   actionToBroadcastSeconds(game: string, seconds: number): void;
+  computerDecision(outcome: 'thought' | 'dropped' | 'on_the_spot'): void;
 } = {
   message: (game, type) => messages.inc({ game: bounded('game', game), type: bounded('type', type) }),
   rejection: (game, code) => rejections.inc({ game: bounded('game', game), code: bounded('code', code) }),
@@ -146,6 +154,7 @@ export const metrics: {
   actionToBroadcastSeconds: (game, seconds) => {
     if (Number.isFinite(seconds) && seconds >= 0) actionToBroadcast.observe({ game: bounded('game', game) }, seconds);
   },
+  computerDecision: (outcome) => computerDecisions.inc({ outcome }),
 };
 
 /** What the HTTP side reports. */

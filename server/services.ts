@@ -3,7 +3,10 @@
  * of them are in the database of record (server/db/: PostgreSQL with DATABASE_URL, else PGlite
  * in DATA_DIR), so they survive restarts and a lost Redis, and every process shares them. Redis
  * (REDIS_URL) keeps only what is live: presence, room snapshots, the driver, rate limits, the
- * ranked queue.
+ * ranked queue. Besides the stores, what the process keeps for itself and was read from the
+ * config once at start: the ranked rules and the Gomoku computer (its worker threads, its line and
+ * the live games each address holds). Nothing of it is a module global: two servers started in one
+ * process (tests) each have their own.
  */
 import type { Database } from './db/database';
 import { log } from './log';
@@ -17,6 +20,10 @@ import type { RoomStore } from './persistence/room-store';
 import type { OnlineRegistry } from './presence/online';
 import type { FloodLimits } from './limits';
 import type { RoomBudget } from './guards/room-budget';
+import type { ComputerLimits, RankedRules } from './limits';
+import { RankedEligibility } from './ranked/eligibility';
+import { GomokuComputer } from './games/gomoku/computer';
+import { metrics } from './metrics';
 
 /**
  * What the process hands every room (the tables and the ranked queue) besides the stores: where
@@ -46,14 +53,24 @@ export interface Services {
   history: FinishedGameStore;
   /** Arena tournaments: events, players, games (server/tournaments/). */
   tournaments: TournamentStore;
+  /** Who may play rated games and which games count: the operator's ranked rules (ranked/eligibility.ts). */
+  eligibility: RankedEligibility;
+  /** The Gomoku computer: its worker threads, its waiting line, the live games against it (games/gomoku/computer.ts). */
+  computer: GomokuComputer;
   close(): Promise<void>;
+}
+
+/** The settings the services take from the config at start. */
+export interface ServiceSettings {
+  rankedRules?: Partial<RankedRules>;
+  computerLimits: ComputerLimits;
 }
 
 /** How often expired statistics groups and casual games past their retention are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** `ownsDb`: false when the caller (a test) opened the database and closes it itself. */
-export function openServices(db: Database, ownsDb = true): Services {
+export function openServices(db: Database, settings: ServiceSettings, ownsDb = true): Services {
   const counters = new SqlCounterStore(db);
   const history = new SqlFinishedGameStore(db);
   // Every process prunes: the DELETEs are idempotent, and cheap on the indexes they use.
@@ -70,10 +87,13 @@ export function openServices(db: Database, ownsDb = true): Services {
     highScores: new SqlHighScoreStore(db),
     history,
     tournaments: new TournamentStore(db),
+    eligibility: new RankedEligibility(settings.rankedRules),
+    computer: new GomokuComputer(settings.computerLimits, (outcome) => metrics.computerDecision(outcome)),
     // Once, whoever asks first (the shutdown of a signal, or stop()).
     close() {
       closing ??= (async () => {
         clearInterval(pruning);
+        services.computer.close();
         await Promise.all([services.ranked.close(), services.counters.close(), services.qTable.close(), services.highScores.close(), services.history.close()]);
         if (ownsDb) await db.close();
       })();

@@ -20,7 +20,7 @@ import { queueWidenMs } from '../timings';
 import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
 import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../shared/core/fischer-clock';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
-import { DAY_MS, pairCapReason, rankedRefusal, rankedRules, sharedNetworkReason, type Contender } from './eligibility';
+import { DAY_MS, type Contender, type RankedEligibility } from './eligibility';
 import { matchmakeAddress, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
@@ -52,9 +52,10 @@ const queueOptions = {
 };
 
 /** The queue room with its stores bound (Colyseus makes the instances). */
-export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, rooms: RoomServices) {
+export function rankedQueueRoom(store: RankedStore, eligibility: RankedEligibility, accounts: AccountStore, rooms: RoomServices) {
   return class extends RankedQueueRoom {
     protected readonly store = store;
+    protected readonly eligibility = eligibility;
     protected readonly budget = rooms.budget;
     constructor() {
       super();
@@ -73,7 +74,7 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, room
       if (!account.account.registered) throw new ServerError(ErrorCode.AUTH_FAILED, ACCOUNT_REQUIRED);
       const player = await store.player(auth.identity.playerId);
       if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
-      const refusal = rankedRefusal(player, Date.now());
+      const refusal = eligibility.refusal(player, Date.now());
       if (refusal) throw new ServerError(ErrorCode.AUTH_FAILED, refusal);
       return auth;
     }
@@ -82,6 +83,7 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, room
 
 export abstract class RankedQueueRoom extends Room {
   protected abstract readonly store: RankedStore;
+  protected abstract readonly eligibility: RankedEligibility;
   protected abstract readonly budget: RoomBudget;
   override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
@@ -151,7 +153,7 @@ export abstract class RankedQueueRoom extends Room {
 
   private async pairAndReport() {
     const now = Date.now();
-    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), undefined, (a, b) => sharedNetworkReason(a, b) === null);
+    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), undefined, (a, b) => this.eligibility.sharedNetworkReason(a, b) === null);
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
       await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));
@@ -189,12 +191,12 @@ export abstract class RankedQueueRoom extends Room {
 
   /** What the pair is told before the game when it will not be rated: a shared network, or the daily cap already reached. */
   private async unratedBecause(a: Waiting, b: Waiting): Promise<Pick<RankedOption, 'sharedNetwork' | 'pairCap'>> {
-    const sharedNetwork = sharedNetworkReason(a, b);
+    const sharedNetwork = this.eligibility.sharedNetworkReason(a, b);
     if (sharedNetwork) return { sharedNetwork };
     const now = Date.now();
     // Only a word in advance: the game's settlement counts again, so a failed count here costs no pairing.
-    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay).catch(() => null);
-    const pairCap = played && pairCapReason([a.name, b.name], played, now);
+    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, this.eligibility.rules.gamesPerPairPerDay).catch(() => null);
+    const pairCap = played && this.eligibility.pairCapReason([a.name, b.name], played, now);
     return pairCap ? { pairCap } : {};
   }
 }

@@ -64,7 +64,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
       // First: a replay after a failed rating finds the tournament's result written and writes nothing.
       if (current.tournamentId) await recordTournamentGame(table.services.tournaments, current, table.game() as GomokuState);
       // The pool's control and the time left after each action go into the match record.
-      await settleGame(table.services.ranked, current, table.game() as GomokuState, { control: table.schema.clock, left: table.clockReadings() });
+      await settleGame(table.services.ranked, table.services.eligibility, current, table.game() as GomokuState, { control: table.schema.clock, left: table.clockReadings() });
     } catch (err) {
       table.log.error({ err }, 'rating update failed, retried on restore');
       return;
@@ -79,7 +79,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
   function scheduleNextGame(ms: number) {
     schema().nextGameAt = Date.now() + ms;
     table.setTimer('next_game', ms, () => void table.serial(async () => {
-      await nextGame(table.services.ranked, series!);
+      await nextGame(table.services.ranked, table.services.eligibility, series!);
       schema().nextGameAt = 0;
       // The other player opens this game: the sessions change seats.
       await table.newGame(true);

@@ -145,9 +145,9 @@ export interface ServerGame<
    * the refusal, or returns what releases its admission, run when the game ends, the player
    * leaves or the room goes (the Gomoku computer's per-address cap).
    */
-  readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => (() => void) | null;
+  readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }, services: Services) => (() => void) | null;
   /** What `admit` would refuse, checked before a room is made (the static onAuth): throws that refusal, counts nothing. */
-  readonly screen?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => void;
+  readonly screen?: (config: ConfigOf<G>, who: { address: string; player: string | null }, services: Services) => void;
   /** HTTP routes of the game's own, mounted once at start (Ten Exorcism's verify and high scores). */
   readonly routes?: GameRoutes;
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */

@@ -67,7 +67,7 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       const nameProblem = await accounts.casualNameProblem(parsed.name, player?.id ?? null);
       if (nameProblem) throw invalidOption(`${nameProblem.code}: ${nameProblem.message}`);
       const address = matchmakeAddress();
-      if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null });
+      if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null }, services);
       await carryAddress(rooms.budget, options, address);
       return true;
     }
@@ -265,7 +265,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const address = roomClientAddress(client, context, this.rooms.trustProxy);
     // The owner's admission was given at its first join; it moves to this session with the seat.
     if (this.serverGame.admit && !owner && !this.joinsAsSpectator(raw)) {
-      const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null });
+      const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null }, this.services);
       if (release) this.admissions.set(client.sessionId, release);
     }
     this.addresses.set(client.sessionId, address);

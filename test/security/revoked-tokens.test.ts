@@ -11,7 +11,6 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { SqlCounterStore } from '../../server/stores/counter-store';
-import { liveComputerGames } from '../../server/games/gomoku/computer-games';
 import { signToken } from '../../server/accounts/tokens';
 import { testFileDatabase } from '../support/database';
 import { makeAccount, makeGuest, httpBase, TEST_PASSWORD } from '../support/ranked';
@@ -68,7 +67,7 @@ const counters = async () => new SqlCounterStore(await testFileDatabase());
 async function expectRefusedEverywhere(token: string, code: RegExp): Promise<void> {
   const host = (await clientWith().create('gomoku', { name: 'Host' })) as Room;
   const rooms = await roomCount();
-  const computerGames = liveComputerGames();
+  const computerGames = suite.server.services.computer.games.live;
   for (const [game, options] of TABLES) {
     await expect(clientWith(token).create(game, options)).rejects.toThrow(code);
     await expect(clientWith(token).joinOrCreate(game, options)).rejects.toThrow(code);
@@ -77,7 +76,7 @@ async function expectRefusedEverywhere(token: string, code: RegExp): Promise<voi
   await expect(clientWith(token).joinById(host.roomId, { name: 'Ada', spectate: true })).rejects.toThrow(code);
   await expect(clientWith().create('monty_hall', { name: 'Ada', account: token })).rejects.toThrow(code);
   expect(await roomCount()).toBe(rooms);
-  expect(liveComputerGames()).toBe(computerGames);
+  expect(suite.server.services.computer.games.live).toBe(computerGames);
   await waitForState(host, (s: any) => s.players.size === 1 && s.spectators === 0);
   await leaveAll([host]);
 }
