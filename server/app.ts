@@ -33,13 +33,13 @@ import { mountTournamentRoutes } from './tournaments/routes';
 import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore } from './persistence/room-store';
 import { connectRedis, reportOutages } from './redis-connection';
-import { online } from './presence/online';
+import { OnlineRegistry } from './presence/online';
 import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
 import { httpSide } from './http/setup';
 import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
 import { RoomBudget } from './guards/room-budget';
-import { setWindowRedis } from './guards/sliding-window';
+import { SharedHandshakes } from './table/shared-handshake';
 
 /**
  * Colyseus gives every room two encode buffers of `Encoder.BUFFER_SIZE` (16 KB by default), and
@@ -150,10 +150,9 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
   const ownDatabase = options.database ? null : openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir });
-  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config) }, !options.database);
-  // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
-  // One Redis connection for the HTTP rate limits (a cluster shares their counters).
+  // One Redis connection for the HTTP rate limits (a cluster shares their counters) and the services' shared windows.
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
+  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), redis: httpRedis }, !options.database);
   const http = httpSide(config, httpRedis);
   const accounts = new AccountStore(services.db);
   let listenPort = config.port;
@@ -162,7 +161,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
-  setWindowRedis(httpRedis);
+  // Who is online in this server's rooms (with Redis, in every process's).
+  const online = new OnlineRegistry();
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,
@@ -177,19 +177,19 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       http.before(app);
       mountAuthRoutes(app, { accounts, limits: signInLimits, mailer, publicUrl: () => config.publicUrl ?? `http://localhost:${listenPort}` });
       mountRankedRoutes(app, services.ranked, accounts);
-      mountMyTablesRoute(app, accounts);
+      mountMyTablesRoute(app, accounts, online);
       // Each game's own routes (Ten Exorcism's verify and high scores), with the limits of the HTTP side.
       for (const game of options.games ?? GAMES) game.routes?.(app, { services, limit: (route) => http.limits.middleware(route) });
       mountHistoryRoutes(app, services.history);
       mountTournamentRoutes(app, services.tournaments, accounts, (route) => http.limits.middleware(route));
-      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
+      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS, online });
       http.after(app);
     },
   });
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   // What every room is handed; the room budget's counters share the HTTP limits' Redis connection.
-  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0 };
+  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0, handshakes: new SharedHandshakes() };
   server.define('lobby', parlorLobby(rooms.flood));
   for (const game of options.games ?? GAMES) {
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];

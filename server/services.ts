@@ -20,10 +20,13 @@ import type { RoomStore } from './persistence/room-store';
 import type { OnlineRegistry } from './presence/online';
 import type { FloodLimits } from './limits';
 import type { RoomBudget } from './guards/room-budget';
+import type { SharedHandshakes } from './table/shared-handshake';
 import type { ComputerLimits, RankedRules } from './limits';
 import { RankedEligibility } from './ranked/eligibility';
 import { GomokuComputer } from './games/gomoku/computer';
 import { metrics } from './metrics';
+import { SlidingWindows } from './guards/sliding-window';
+import type Redis from 'ioredis';
 
 /**
  * What the process hands every room (the tables and the ranked queue) besides the stores: where
@@ -40,6 +43,8 @@ export interface RoomServices {
   budget: RoomBudget;
   /** Trusted proxy hops in front of the server (TRUST_PROXY): where a client's address is read. */
   trustProxy: number;
+  /** One encoding of each game's schema types for all its rooms (table/shared-handshake.ts). */
+  handshakes: SharedHandshakes;
 }
 
 export interface Services {
@@ -57,6 +62,8 @@ export interface Services {
   eligibility: RankedEligibility;
   /** The Gomoku computer: its worker threads, its waiting line, the live games against it (games/gomoku/computer.ts). */
   computer: GomokuComputer;
+  /** Sliding windows a game counts in (the Tic Tac Toe AI's learning per address), in Redis when there is one. */
+  windows: SlidingWindows;
   close(): Promise<void>;
 }
 
@@ -64,6 +71,8 @@ export interface Services {
 export interface ServiceSettings {
   rankedRules?: Partial<RankedRules>;
   computerLimits: ComputerLimits;
+  /** The HTTP limits' Redis connection, which shared windows count in (none without REDIS_URL). */
+  redis?: Redis;
 }
 
 /** How often expired statistics groups and casual games past their retention are deleted. */
@@ -89,6 +98,7 @@ export function openServices(db: Database, settings: ServiceSettings, ownsDb = t
     tournaments: new TournamentStore(db),
     eligibility: new RankedEligibility(settings.rankedRules),
     computer: new GomokuComputer(settings.computerLimits, (outcome) => metrics.computerDecision(outcome)),
+    windows: new SlidingWindows(settings.redis),
     // Once, whoever asks first (the shutdown of a signal, or stop()).
     close() {
       closing ??= (async () => {

@@ -26,7 +26,6 @@ import { invalidOption, parseClientOptions, parseRoomOptions, PLAYER_OPTION, sea
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
-import { shareHandshake } from './shared-handshake';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { Seats } from './seats';
 import { TurnClock, type Due } from './turn-clock';
@@ -248,7 +247,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.metadata = this.listing();
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
-    shareHandshake(this);
+    this.rooms.handshakes.share(this);
   }
 
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
