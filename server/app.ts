@@ -16,7 +16,6 @@ import { tableRoom } from './table/table-room';
 import type { AnyServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
-import { loadSecret } from './accounts/identity';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountMyTablesRoute } from './http/my-tables-route';
 import { colyseusAuthSettled } from './accounts/colyseus-auth';
@@ -154,7 +153,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
   const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), redis: httpRedis }, !options.database);
   const http = httpSide(config, httpRedis);
-  const accounts = new AccountStore(services.db);
+  const accounts = new AccountStore(services.db, services.tokens);
   let listenPort = config.port;
   const rates = rateLimitsOf(config);
   const signInLimits = new SignInLimits(rates, (req) => http.limits.clientAddress(req), httpRedis);
@@ -241,7 +240,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   http.installGate(server.transport.server as import('node:http').Server, (method, path) => server.router.findRoute(method, path)?.data?.path);
   // Listening first: then the database opens (unless a restored room already asked for it) and the token secret loads from it.
   ownDatabase?.open();
-  const secretLoading = loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
+  const secretLoading = services.tokens.load(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // A database handed in is open already (tests): the secret is a query away, so the server is ready to sign tokens when this returns.
   if (options.database) await secretLoading;
   const address = server.transport.server?.address() as AddressInfo;

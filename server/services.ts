@@ -26,6 +26,7 @@ import { RankedEligibility } from './ranked/eligibility';
 import { GomokuComputer } from './games/gomoku/computer';
 import { metrics } from './metrics';
 import { SlidingWindows } from './guards/sliding-window';
+import { AccountTokens } from './accounts/tokens';
 import type Redis from 'ioredis';
 
 /**
@@ -64,6 +65,8 @@ export interface Services {
   computer: GomokuComputer;
   /** Sliding windows a game counts in (the Tic Tac Toe AI's learning per address), in Redis when there is one. */
   windows: SlidingWindows;
+  /** The account tokens' secret: signs and checks them (accounts/tokens.ts); loaded after the server listens (app.ts). */
+  tokens: AccountTokens;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export function openServices(db: Database, settings: ServiceSettings, ownsDb = t
     eligibility: new RankedEligibility(settings.rankedRules),
     computer: new GomokuComputer(settings.computerLimits, (outcome) => metrics.computerDecision(outcome)),
     windows: new SlidingWindows(settings.redis),
+    tokens: new AccountTokens(),
     // Once, whoever asks first (the shutdown of a signal, or stop()).
     close() {
       closing ??= (async () => {

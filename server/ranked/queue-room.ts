@@ -17,7 +17,6 @@ import { rejectUnknownMessage } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
 import { queueWidenMs } from '../timings';
-import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
 import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../shared/core/fischer-clock';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { DAY_MS, type Contender, type RankedEligibility } from './eligibility';
@@ -25,7 +24,7 @@ import { matchmakeAddress, type RoomBudget, TOO_MANY_ROOMS } from '../guards/roo
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import type { AccountStore } from '../accounts/account-store';
-import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
+import { MAX_TOKEN_LENGTH, type AccountTokens, type Identity } from '../accounts/tokens';
 import { rateKey } from '../guards/client-address';
 import type { RankedOption, SeriesPlayer } from './series';
 
@@ -68,7 +67,7 @@ export function rankedQueueRoom(store: RankedStore, eligibility: RankedEligibili
      * enough for rated play when the operator asks for an age (eligibility.ts); an address with a room to spare.
      */
     static override async onAuth(token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
-      const auth = await RankedQueueRoom.authenticate(token, raw, context, rooms.budget);
+      const auth = await RankedQueueRoom.authenticate(token, raw, context, rooms.budget, accounts.tokens);
       const account = await accounts.authenticate(auth.token);
       if (!account.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `auth_required: ${account.code}: ${account.message}`);
       if (!account.account.registered) throw new ServerError(ErrorCode.AUTH_FAILED, ACCOUNT_REQUIRED);
@@ -91,11 +90,11 @@ export abstract class RankedQueueRoom extends Room {
   private tick: NodeJS.Timeout | null = null;
 
   /** The token: the `token` option (as before accounts), else the one the SDK sends (`client.auth.token`). */
-  static async authenticate(sdkToken: string, raw: unknown, context: unknown, budget: RoomBudget): Promise<QueueAuth> {
+  static async authenticate(sdkToken: string, raw: unknown, context: unknown, budget: RoomBudget, tokens: AccountTokens): Promise<QueueAuth> {
     const options = parseClientOptions(queueOptions, raw);
-    await secretLoaded();
+    await tokens.loaded();
     const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH ? sdkToken : undefined);
-    const identity = verifyToken(token);
+    const identity = tokens.verify(token);
     if (!identity || !token) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (sign in)');
     const address = matchmakeAddress();
     const refused = await budget.checkHeld(address);

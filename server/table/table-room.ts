@@ -47,7 +47,7 @@ type Listing = { game: string; players: string[]; spectators: number; open: bool
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
   const entries = { ...seatOptions, ...game.definition.options };
-  const accounts = new AccountStore(services.db);
+  const accounts = new AccountStore(services.db, services.tokens);
   return class extends TableRoom<G, S> {
     readonly serverGame = game;
     readonly services = services;

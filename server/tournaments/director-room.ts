@@ -18,7 +18,6 @@ import { ArraySchema } from '@colyseus/schema';
 import * as v from 'valibot';
 import { decodePayload, emptyPayload } from '../../shared/core/payload';
 import { pairArenaWave, type ArenaPair } from '../../shared/tournament/arena-pairing';
-import { secretLoaded, verifyToken } from '../accounts/identity';
 import type { AccountStore } from '../accounts/account-store';
 import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
@@ -77,8 +76,8 @@ export function tournamentRoom(store: TournamentStore, ranked: RankedStore, acco
       const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH && sdkToken ? sdkToken : undefined);
       const address = matchmakeAddress();
       if (!token) return { tournamentId: options.tournamentId, playerId: null, registered: false, address };
-      await secretLoaded();
-      const identity = verifyToken(token);
+      await accounts.tokens.loaded();
+      const identity = accounts.tokens.verify(token);
       const account = identity ? await accounts.authenticate(token) : null;
       if (!identity || !account?.ok) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: that token is not valid (sign in again, or join without one to watch)');
       return { tournamentId: options.tournamentId, playerId: account.account.id, registered: account.account.registered, address };
