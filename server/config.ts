@@ -53,7 +53,7 @@ export interface ParlorConfig {
   logLevel?: LogLevel;
   /** Flood control of every client connection (server/guards/flood-control.ts); each field left out takes its default. */
   floodLimits?: Partial<FloodLimits>;
-  /** What one address or player may take of the Gomoku computer (computer-limits.ts); each field left out takes its default. */
+  /** What one address or player may take of the Gomoku computer (games/gomoku/computer-games.ts, computer.ts); each field left out takes its default. */
   computerLimits?: Partial<ComputerLimits>;
   /** Table rooms one client address holds at once (0: no cap); default 20. */
   maxRoomsPerAddress?: number;
