@@ -1,6 +1,6 @@
 /**
  * What a room needs to survive a crash or a deploy: accepted actions are handled one after
- * another and each is saved (snapshot + log entry) before it is broadcast; after a restart
+ * another and each is saved (the snapshot) before it is broadcast; after a restart
  * the restored room holds every seat for its old session, so the players' clients come
  * back through Colyseus's own reconnection path with the tokens they already hold.
  *
@@ -86,7 +86,7 @@ export class RoomPersistence {
    * time; at least one try). True once Redis has it; false when the bound ran out or the
    * snapshot can never be saved: the caller undoes what it holds and refuses it.
    */
-  async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }, arrivedAt = performance.now()): Promise<boolean> {
+  async save(snapshot: unknown, arrivedAt = performance.now()): Promise<boolean> {
     const store = this.store;
     if (!store) return true;
     const json = JSON.stringify(snapshot);
@@ -98,7 +98,7 @@ export class RoomPersistence {
     try {
       for (let tries = 1; ; tries++) {
         try {
-          await store.save(room, logEntry);
+          await store.save(room);
           metrics.saveSeconds(this.name, (performance.now() - started) / 1000);
           this.committed = json;
           return true;
