@@ -151,7 +151,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const ownDatabase = options.database ? null : openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir });
   // One Redis connection for the HTTP rate limits (a cluster shares their counters) and the services' shared windows.
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
-  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), redis: httpRedis }, !options.database);
+  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), timings: config.timings, redis: httpRedis }, !options.database);
   const http = httpSide(config, httpRedis);
   const accounts = new AccountStore(services.db, services.tokens);
   let listenPort = config.port;
@@ -194,8 +194,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services, rooms)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', rankedQueueRoom(services.ranked, services.eligibility, accounts, rooms));
-  server.define('tournament', tournamentRoom(services.tournaments, services.ranked, accounts, rooms)).filterBy(['tournamentId']);
+  server.define('ranked_queue', rankedQueueRoom(services, accounts, rooms));
+  server.define('tournament', tournamentRoom(services, accounts, rooms)).filterBy(['tournamentId']);
 
   // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
   const atShutdown: (() => Promise<void>)[] = [];

@@ -22,6 +22,7 @@ import type { FloodLimits } from './limits';
 import type { RoomBudget } from './guards/room-budget';
 import type { SharedHandshakes } from './table/shared-handshake';
 import type { ComputerLimits, RankedRules } from './limits';
+import { timingsOf, type Timings } from './timings';
 import { RankedEligibility } from './ranked/eligibility';
 import { GomokuComputer } from './games/gomoku/computer';
 import { metrics } from './metrics';
@@ -65,6 +66,8 @@ export interface Services {
   computer: GomokuComputer;
   /** Sliding windows a game counts in (the Tic Tac Toe AI's learning per address), in Redis when there is one. */
   windows: SlidingWindows;
+  /** Room timings, read once from the config at start (timings.ts). */
+  timings: Timings;
   /** The account tokens' secret: signs and checks them (accounts/tokens.ts); loaded after the server listens (app.ts). */
   tokens: AccountTokens;
   close(): Promise<void>;
@@ -74,6 +77,7 @@ export interface Services {
 export interface ServiceSettings {
   rankedRules?: Partial<RankedRules>;
   computerLimits: ComputerLimits;
+  timings?: Partial<Timings>;
   /** The HTTP limits' Redis connection, which shared windows count in (none without REDIS_URL). */
   redis?: Redis;
 }
@@ -103,6 +107,7 @@ export function openServices(db: Database, settings: ServiceSettings, ownsDb = t
     computer: new GomokuComputer(settings.computerLimits, (outcome) => metrics.computerDecision(outcome)),
     windows: new SlidingWindows(settings.redis),
     tokens: new AccountTokens(),
+    timings: timingsOf(settings.timings),
     // Once, whoever asks first (the shutdown of a signal, or stop()).
     close() {
       closing ??= (async () => {

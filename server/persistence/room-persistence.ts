@@ -14,7 +14,7 @@ import { matchMaker, type Room } from '@colyseus/core';
 import { SnapshotTooLarge, type RoomStore } from './room-store';
 import { roomLog } from '../log';
 import { metrics } from '../metrics';
-import { saveWaitMs } from '../timings';
+import { DEFAULT_TIMINGS } from '../timings';
 
 /** How long a save may take before the room tells its clients that storage is slow. */
 const SLOW_SAVE_MS = 500;
@@ -37,7 +37,6 @@ export class RoomPersistence {
   private toldWaiting = false;
   /** The JSON of the last snapshot that was saved (or the room's first): what an unsaved action is undone to. */
   private committed: string | null = null;
-  private readonly waitMs = saveWaitMs();
 
   /** `store`: where the room is saved; null (no Redis): nothing is saved, steps still run in order. */
   constructor(
@@ -45,6 +44,8 @@ export class RoomPersistence {
     private readonly room: Room,
     private readonly store: RoomStore | null,
     private readonly onStorage: StorageListener = () => undefined,
+    /** How long an action waits for its save (SAVE_WAIT_MS, timings.ts). */
+    private readonly waitMs = DEFAULT_TIMINGS.saveWaitMs,
   ) {}
 
   get enabled(): boolean {

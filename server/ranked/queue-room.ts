@@ -16,7 +16,8 @@ import { log } from '../log';
 import { rejectUnknownMessage } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
-import { queueWidenMs } from '../timings';
+import type { Timings } from '../timings';
+import type { Services } from '../services';
 import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../shared/core/fischer-clock';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
 import { DAY_MS, type Contender, type RankedEligibility } from './eligibility';
@@ -51,10 +52,12 @@ const queueOptions = {
 };
 
 /** The queue room with its stores bound (Colyseus makes the instances). */
-export function rankedQueueRoom(store: RankedStore, eligibility: RankedEligibility, accounts: AccountStore, rooms: RoomServices) {
+export function rankedQueueRoom(services: Services, accounts: AccountStore, rooms: RoomServices) {
+  const store = services.ranked;
   return class extends RankedQueueRoom {
     protected readonly store = store;
-    protected readonly eligibility = eligibility;
+    protected readonly eligibility = services.eligibility;
+    protected readonly timings = services.timings;
     protected readonly budget = rooms.budget;
     constructor() {
       super();
@@ -73,7 +76,7 @@ export function rankedQueueRoom(store: RankedStore, eligibility: RankedEligibili
       if (!account.account.registered) throw new ServerError(ErrorCode.AUTH_FAILED, ACCOUNT_REQUIRED);
       const player = await store.player(auth.identity.playerId);
       if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
-      const refusal = eligibility.refusal(player, Date.now());
+      const refusal = services.eligibility.refusal(player, Date.now());
       if (refusal) throw new ServerError(ErrorCode.AUTH_FAILED, refusal);
       return auth;
     }
@@ -83,6 +86,7 @@ export function rankedQueueRoom(store: RankedStore, eligibility: RankedEligibili
 export abstract class RankedQueueRoom extends Room {
   protected abstract readonly store: RankedStore;
   protected abstract readonly eligibility: RankedEligibility;
+  protected abstract readonly timings: Timings;
   protected abstract readonly budget: RoomBudget;
   override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
@@ -131,7 +135,7 @@ export abstract class RankedQueueRoom extends Room {
   private report(client: Client) {
     const w = this.waiting.get(client.sessionId);
     if (!w) return;
-    const window = ratingWindow(Date.now() - w.since, queueWidenMs());
+    const window = ratingWindow(Date.now() - w.since, this.timings.queueWidenMs);
     client.send('queue', {
       waitingSeconds: Math.floor((Date.now() - w.since) / 1000),
       window: { min: Math.round(w.rating - window), max: Math.round(w.rating + window), width: window },
@@ -152,7 +156,7 @@ export abstract class RankedQueueRoom extends Room {
 
   private async pairAndReport() {
     const now = Date.now();
-    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), undefined, (a, b) => this.eligibility.sharedNetworkReason(a, b) === null);
+    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), this.timings.queueWidenMs, undefined, (a, b) => this.eligibility.sharedNetworkReason(a, b) === null);
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
       await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));

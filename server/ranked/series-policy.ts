@@ -9,7 +9,6 @@ import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
 import type { PolicyTable, TableSchema } from '../table/server-game';
-import { nextGameMs } from '../timings';
 import { recordTournamentGame } from '../tournaments/result-hook';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
@@ -71,7 +70,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
     }
     mirror();
     if (!current.finished) {
-      scheduleNextGame(nextGameMs());
+      scheduleNextGame(table.services.timings.nextGameMs);
       await table.save();
     }
   }

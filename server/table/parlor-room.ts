@@ -12,10 +12,9 @@ import { RoomPersistence } from '../persistence/room-persistence';
 import type { CommonErrorCode } from '../../shared/core/errors';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
 import { guardFrames, type FloodControl } from '../guards/flood-control';
-import type { RoomServices } from '../services';
+import type { RoomServices, Services } from '../services';
 import { invalidOption } from '../guards/join-options';
 import { holdSeat } from './room-timers';
-import { reconnectSeconds } from '../timings';
 
 /** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
 export const MAX_SPECTATORS = 100;
@@ -30,6 +29,8 @@ export interface PresenceRow {
 /** `Code`: the game's own error codes, from its registry in shared/ (besides the common ones). */
 export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
   protected abstract readonly gameName: string;
+  /** The stores and the process's settings (its timings among them), given by the class Colyseus instantiates. */
+  abstract readonly services: Services;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
   protected tokens = new Map<string, string>();
   /** Everyone watching; at most MAX_SPECTATORS. */
@@ -48,7 +49,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {}), this.services.timings.saveWaitMs));
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -131,10 +132,10 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     // listed as watching for the whole reconnection window. A watcher back online joins as a new one.
     if (this.spectatorIds.has(client.sessionId)) return;
     const row = this.state.players.get(client.sessionId);
-    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
+    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + this.services.timings.reconnectSeconds * 1000 });
     this.afterChange();
     try {
-      await holdSeat(this, client, reconnectSeconds());
+      await holdSeat(this, client, this.services.timings.reconnectSeconds);
     } catch {
       // Window expired, or the room is shutting down ('disposing', STACK.md fact 5): onLeave follows.
     }
@@ -199,7 +200,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
       this.tokens.set(id, token);
       // A stand-in for the session from before the restart: Colyseus then accepts its reconnection token, as after a drop.
       const standIn = { sessionId: id, reconnectionToken: token, auth: undefined, userData: undefined } as unknown as Client;
-      holdSeat(this, standIn, reconnectSeconds()).catch(() => this.onLeave?.({ sessionId: id } as Client));
+      holdSeat(this, standIn, this.services.timings.reconnectSeconds).catch(() => this.onLeave?.({ sessionId: id } as Client));
     }
   }
 

@@ -12,6 +12,7 @@ import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf, ViewOf } from '../
 import type { Random } from '../../shared/core/rng';
 import type express from 'express';
 import type { Services } from '../services';
+import type { Timings } from '../timings';
 import type { RoomBudget } from '../guards/room-budget';
 import type { LimitedRoute } from '../limits';
 import type { PresenceRow } from './parlor-room';
@@ -151,7 +152,7 @@ export interface ServerGame<
   /** HTTP routes of the game's own, mounted once at start (Ten Exorcism's verify and high scores). */
   readonly routes?: GameRoutes;
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
-  readonly botDelayMs?: () => number;
+  readonly botDelayMs?: (timings: Timings) => number;
 
   /**
    * The server part's own data in one room, never synced (Flip 7's commitments and log): made

@@ -24,7 +24,6 @@ import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { invalidOption, parseClientOptions, parseRoomOptions, PLAYER_OPTION, seatOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { Seats } from './seats';
@@ -122,7 +121,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   implements PipelineRoom<G>, PolicyRoom<S & TableSchema, G>
 {
   abstract readonly serverGame: ServerGame<G, S>;
-  abstract readonly services: Services;
   protected abstract readonly entries: v.ObjectEntries;
   protected abstract readonly accounts: AccountStore;
 
@@ -191,7 +189,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   override async onCreate(raw: unknown) {
     this.state = new this.serverGame.schema() as S & TableSchema;
-    this.turnClock = new TurnClock(this.serverGame, this.timers, this.onClock);
+    this.turnClock = new TurnClock(this.serverGame, this.timers, this.onClock, this.services.timings);
     this.bots = new TableBots(this.serverGame as ServerGame<G, TableSchema>, this.services);
     this.local = this.serverGame.local?.();
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
@@ -701,7 +699,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.seats.load(snap);
     this.startedAt = snap.startedAt;
     this.rng = new Mulberry32(snap.rng);
-    const returnBy = Date.now() + reconnectSeconds() * 1000;
+    const returnBy = Date.now() + this.services.timings.reconnectSeconds * 1000;
     this.seats.list.forEach((record, seat) => {
       if (!record) return;
       this.addRow(seat);

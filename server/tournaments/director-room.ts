@@ -30,7 +30,8 @@ import { metrics } from '../metrics';
 import type { RankedOption } from '../ranked/series';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
-import { tournamentWaveMs } from '../timings';
+import type { Timings } from '../timings';
+import type { Services } from '../services';
 import { arenaTable, type ArenaRow } from './arena-table';
 import { StandingLine, TournamentState } from './director-state';
 import type { TournamentErrorCode } from './errors';
@@ -56,10 +57,12 @@ interface Member {
   address?: string;
 }
 
-export function tournamentRoom(store: TournamentStore, ranked: RankedStore, accounts: AccountStore, rooms: RoomServices) {
+export function tournamentRoom(services: Services, accounts: AccountStore, rooms: RoomServices) {
+  const store = services.tournaments;
   return class extends TournamentRoom {
     protected readonly store = store;
-    protected readonly ranked = ranked;
+    protected readonly ranked = services.ranked;
+    protected readonly timings = services.timings;
     constructor() {
       super();
       guardFrames(this, rooms.flood);
@@ -88,6 +91,7 @@ export function tournamentRoom(store: TournamentStore, ranked: RankedStore, acco
 export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   protected abstract readonly store: TournamentStore;
   protected abstract readonly ranked: RankedStore;
+  protected abstract readonly timings: Timings;
   override maxClients = MAX_TOURNAMENT_CLIENTS;
   private tournamentId = '';
   /** This room's name for the lease: distinct from every other director. */
@@ -108,7 +112,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     this.onMessage('withdraw', (client, payload) => this.handle(client, 'withdraw', payload, () => this.withdraw(client)));
     this.onMessage('berserk', (client, payload) => this.handle(client, 'berserk', payload, () => this.berserk(client)));
     this.onMessage('*', (client, type) => rejectUnknownMessage('tournament', client, type, ': the tournament room takes join_event, withdraw and berserk'));
-    this.tick = setInterval(() => void this.wave(), tournamentWaveMs());
+    this.tick = setInterval(() => void this.wave(), this.timings.tournamentWaveMs);
     void this.wave();
   }
 

@@ -4,7 +4,6 @@
  */
 import { controlName } from '../../../shared/core/fischer-clock';
 import { gomokuGame, gomokuQueries, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
-import { botDelayMs } from '../../timings';
 import { rankedSeries } from '../../ranked/series-policy';
 import { rematch } from '../../table/rematch';
 import { historyPolicy } from '../../history/history-policy';
@@ -45,7 +44,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   // At most so many live games against the computer per address and per player (computer-games.ts).
   admit: (config, who, services) => (config.computer ? services.computer.games.admit(who.address, who.player) : null),
   screen: (config, who, services) => (config.computer ? services.computer.games.check(who.address, who.player) : undefined),
-  botDelayMs: () => Math.min(botDelayMs(), 250),
+  botDelayMs: (timings) => Math.min(timings.botDelayMs, 250),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {
