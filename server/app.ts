@@ -39,6 +39,7 @@ import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
 import { RoomBudget } from './guards/room-budget';
 import { SharedHandshakes } from './table/shared-handshake';
+import { ParlorMetrics } from './metrics';
 
 /**
  * Colyseus gives every room two encode buffers of `Encoder.BUFFER_SIZE` (16 KB by default), and
@@ -149,10 +150,12 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
   const ownDatabase = options.database ? null : openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir });
+  // This server's metrics: its rooms, its HTTP side and its computer count in them (served at /metrics).
+  const metrics = new ParlorMetrics();
   // One Redis connection for the HTTP rate limits (a cluster shares their counters) and the services' shared windows.
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
-  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), timings: config.timings, redis: httpRedis }, !options.database);
-  const http = httpSide(config, httpRedis);
+  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), timings: config.timings, metrics, redis: httpRedis }, !options.database);
+  const http = httpSide(config, metrics, httpRedis);
   const accounts = new AccountStore(services.db, services.tokens);
   let listenPort = config.port;
   const rates = rateLimitsOf(config);
@@ -188,8 +191,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   // What every room is handed; the room budget's counters share the HTTP limits' Redis connection.
-  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0, handshakes: new SharedHandshakes() };
-  server.define('lobby', parlorLobby(rooms.flood));
+  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0, handshakes: new SharedHandshakes(), metrics };
+  server.define('lobby', parlorLobby(rooms));
   for (const game of options.games ?? GAMES) {
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services, rooms)).filterBy(filters).enableRealtimeListing();

@@ -25,7 +25,7 @@ import type { ComputerLimits, RankedRules } from './limits';
 import { timingsOf, type Timings } from './timings';
 import { RankedEligibility } from './ranked/eligibility';
 import { GomokuComputer } from './games/gomoku/computer';
-import { metrics } from './metrics';
+import type { ParlorMetrics } from './metrics';
 import { SlidingWindows } from './guards/sliding-window';
 import { AccountTokens } from './accounts/tokens';
 import type Redis from 'ioredis';
@@ -47,6 +47,8 @@ export interface RoomServices {
   trustProxy: number;
   /** One encoding of each game's schema types for all its rooms (table/shared-handshake.ts). */
   handshakes: SharedHandshakes;
+  /** This server's metrics (served at /metrics). */
+  metrics: ParlorMetrics;
 }
 
 export interface Services {
@@ -78,6 +80,8 @@ export interface ServiceSettings {
   rankedRules?: Partial<RankedRules>;
   computerLimits: ComputerLimits;
   timings?: Partial<Timings>;
+  /** Where the computer's decisions are counted. */
+  metrics?: ParlorMetrics;
   /** The HTTP limits' Redis connection, which shared windows count in (none without REDIS_URL). */
   redis?: Redis;
 }
@@ -104,7 +108,7 @@ export function openServices(db: Database, settings: ServiceSettings, ownsDb = t
     history,
     tournaments: new TournamentStore(db),
     eligibility: new RankedEligibility(settings.rankedRules),
-    computer: new GomokuComputer(settings.computerLimits, (outcome) => metrics.computerDecision(outcome)),
+    computer: new GomokuComputer(settings.computerLimits, (outcome) => settings.metrics?.computerDecision(outcome)),
     windows: new SlidingWindows(settings.redis),
     tokens: new AccountTokens(),
     timings: timingsOf(settings.timings),

@@ -13,7 +13,7 @@
 import { matchMaker, type Room } from '@colyseus/core';
 import { SnapshotTooLarge, type RoomStore } from './room-store';
 import { roomLog } from '../log';
-import { metrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import { DEFAULT_TIMINGS } from '../timings';
 
 /** How long a save may take before the room tells its clients that storage is slow. */
@@ -46,6 +46,8 @@ export class RoomPersistence {
     private readonly onStorage: StorageListener = () => undefined,
     /** How long an action waits for its save (SAVE_WAIT_MS, timings.ts). */
     private readonly waitMs = DEFAULT_TIMINGS.saveWaitMs,
+    /** Where save times are observed (none: not observed). */
+    private readonly metrics?: ParlorMetrics,
   ) {}
 
   get enabled(): boolean {
@@ -100,7 +102,7 @@ export class RoomPersistence {
       for (let tries = 1; ; tries++) {
         try {
           await store.save(room);
-          metrics.saveSeconds(this.name, (performance.now() - started) / 1000);
+          this.metrics?.saveSeconds(this.name, (performance.now() - started) / 1000);
           this.committed = json;
           return true;
         } catch (err) {

@@ -17,6 +17,7 @@ import { rejectUnknownMessage } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
 import type { Timings } from '../timings';
+import type { ParlorMetrics } from '../metrics';
 import type { Services } from '../services';
 import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../shared/core/fischer-clock';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
@@ -58,10 +59,11 @@ export function rankedQueueRoom(services: Services, accounts: AccountStore, room
     protected readonly store = store;
     protected readonly eligibility = services.eligibility;
     protected readonly timings = services.timings;
+    protected readonly metrics = rooms.metrics;
     protected readonly budget = rooms.budget;
     constructor() {
       super();
-      guardFrames(this, rooms.flood);
+      guardFrames(this, rooms);
     }
 
     /**
@@ -87,6 +89,7 @@ export abstract class RankedQueueRoom extends Room {
   protected abstract readonly store: RankedStore;
   protected abstract readonly eligibility: RankedEligibility;
   protected abstract readonly timings: Timings;
+  protected abstract readonly metrics: ParlorMetrics;
   protected abstract readonly budget: RoomBudget;
   override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
@@ -109,7 +112,7 @@ export abstract class RankedQueueRoom extends Room {
   override onCreate() {
     this.autoDispose = false;
     // The queue takes no messages: whatever a client sends is answered, never dropped in silence.
-    this.onMessage('*', (client, type) => rejectUnknownMessage('ranked_queue', client, type, ': the queue takes no messages (leave the room to cancel)'));
+    this.onMessage('*', (client, type) => rejectUnknownMessage(this.metrics, 'ranked_queue', client, type, ': the queue takes no messages (leave the room to cancel)'));
     this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
   }
 

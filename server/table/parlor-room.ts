@@ -7,7 +7,6 @@ import { CloseCode, Room, ServerError, type Client } from '@colyseus/core';
 import type * as v from 'valibot';
 import { decodePayload } from '../../shared/core/payload';
 import { roomLog } from '../log';
-import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import type { CommonErrorCode } from '../../shared/core/errors';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
@@ -44,12 +43,12 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
   constructor(protected readonly rooms: RoomServices) {
     super();
-    this.flood = guardFrames(this, rooms.flood);
+    this.flood = guardFrames(this, rooms);
   }
 
   get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {}), this.services.timings.saveWaitMs));
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {}), this.services.timings.saveWaitMs, this.rooms.metrics));
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -91,7 +90,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    */
   protected handle<S extends v.GenericSchema>(type: string, schema: S, handler: (client: Client, payload: v.InferOutput<S>) => unknown): void {
     this.onMessage(type, (client: Client, payload: unknown) => {
-      metrics.message(this.gameName, type);
+      this.rooms.metrics.message(this.gameName, type);
       const decoded = decodePayload(schema, payload);
       if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
       this.pendingSince ||= performance.now();
@@ -101,12 +100,12 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   /** Every type the room does not handle gets `unknown_message`. */
   protected handleUnknownMessages(): void {
-    this.onMessage('*', (client: Client, type: unknown) => rejectUnknownMessage(this.gameName, client, type));
+    this.onMessage('*', (client: Client, type: unknown) => rejectUnknownMessage(this.rooms.metrics, this.gameName, client, type));
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */
   reject(client: Client, code: Code | CommonErrorCode, message: string): void {
-    metrics.rejection(this.gameName, code);
+    this.rooms.metrics.rejection(this.gameName, code);
     sendError<Code | CommonErrorCode>(client, code, message);
   }
 
@@ -224,7 +223,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     if (this.persistenceOf?.saving) return;
     this.broadcastPatch();
     if (this.pendingSince) {
-      metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);
+      this.rooms.metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);
       this.pendingSince = 0;
     }
     const next = this.listing();

@@ -26,7 +26,7 @@ import { parseClientOptions } from '../guards/join-options';
 import { matchmakeAddress } from '../guards/room-budget';
 import { newId, newKey } from '../ids';
 import { log } from '../log';
-import { metrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import type { RankedOption } from '../ranked/series';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
@@ -63,9 +63,10 @@ export function tournamentRoom(services: Services, accounts: AccountStore, rooms
     protected readonly store = store;
     protected readonly ranked = services.ranked;
     protected readonly timings = services.timings;
+    protected readonly metrics = rooms.metrics;
     constructor() {
       super();
-      guardFrames(this, rooms.flood);
+      guardFrames(this, rooms);
     }
 
     static override async onAuth(sdkToken: string, raw: unknown): Promise<Member & { tournamentId: string }> {
@@ -92,6 +93,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   protected abstract readonly store: TournamentStore;
   protected abstract readonly ranked: RankedStore;
   protected abstract readonly timings: Timings;
+  protected abstract readonly metrics: ParlorMetrics;
   override maxClients = MAX_TOURNAMENT_CLIENTS;
   private tournamentId = '';
   /** This room's name for the lease: distinct from every other director. */
@@ -111,7 +113,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     this.onMessage('join_event', (client, payload) => this.handle(client, 'join_event', payload, () => this.joinEvent(client)));
     this.onMessage('withdraw', (client, payload) => this.handle(client, 'withdraw', payload, () => this.withdraw(client)));
     this.onMessage('berserk', (client, payload) => this.handle(client, 'berserk', payload, () => this.berserk(client)));
-    this.onMessage('*', (client, type) => rejectUnknownMessage('tournament', client, type, ': the tournament room takes join_event, withdraw and berserk'));
+    this.onMessage('*', (client, type) => rejectUnknownMessage(this.metrics, 'tournament', client, type, ': the tournament room takes join_event, withdraw and berserk'));
     this.tick = setInterval(() => void this.wave(), this.timings.tournamentWaveMs);
     void this.wave();
   }
@@ -134,7 +136,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
 
   /** Every message: a checked empty payload, then its work; a failure is an answer, never a thrown handler. */
   private handle(client: Client, type: string, payload: unknown, work: () => Promise<TournamentErrorCode | null>) {
-    metrics.message('tournament', type);
+    this.metrics.message('tournament', type);
     const decoded = decodePayload(emptyPayload, payload);
     if (!decoded.ok) return this.refuse(client, decoded.code, `${type} takes no fields: ${decoded.message}`);
     void work().then(
@@ -150,7 +152,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   }
 
   private refuse(client: Client, code: TournamentErrorCode, message: string) {
-    metrics.rejection('tournament', code);
+    this.metrics.rejection('tournament', code);
     sendError<TournamentErrorCode>(client, code, message);
   }
 
