@@ -191,7 +191,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   // What every room is handed; the room budget's counters share the HTTP limits' Redis connection.
-  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0, handshakes: new SharedHandshakes(), metrics };
+  const rooms: RoomServices = { store, online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0, handshakes: new SharedHandshakes(), metrics };
   server.define('lobby', parlorLobby(rooms));
   for (const game of options.games ?? GAMES) {
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];

@@ -37,8 +37,8 @@ import type Redis from 'ioredis';
 export interface RoomServices {
   /** Where rooms are saved before anyone sees a change (Redis); null without Redis: nothing is saved. */
   store: RoomStore | null;
-  /** Who is online where (the lobby's list). */
-  presence: OnlineRegistry;
+  /** Who is online where (the lobby's list, `/api/online`): not Colyseus's presence (its pub/sub between processes). */
+  online: OnlineRegistry;
   /** Flood control's limits on each connection's frames. */
   flood: FloodLimits;
   /** The rooms each address may make and hold. */

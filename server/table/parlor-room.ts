@@ -31,7 +31,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** The stores and the process's settings (its timings among them), given by the class Colyseus instantiates. */
   abstract readonly services: Services;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  protected tokens = new Map<string, string>();
+  protected reconnectionTokens = new Map<string, string>();
   /** Everyone watching; at most MAX_SPECTATORS. */
   protected spectatorIds = new Set<string>();
   private persistenceOf?: RoomPersistence;
@@ -160,9 +160,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    * would not know.
    */
   protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined'): Promise<void> {
-    this.tokens.set(client.sessionId, client.reconnectionToken);
+    this.reconnectionTokens.set(client.sessionId, client.reconnectionToken);
     const account = this.accountOf(client.sessionId);
-    this.rooms.presence.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching', ...(account === undefined ? {} : { account }) });
+    this.rooms.online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching', ...(account === undefined ? {} : { account }) });
     this.afterChange();
     if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
     // In turn with the room's steps either way; without a store the snapshot is not even built.
@@ -172,9 +172,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   /** Someone left for good. */
   protected departed(sessionId: string) {
-    this.tokens.delete(sessionId);
+    this.reconnectionTokens.delete(sessionId);
     this.flood.forget(sessionId);
-    this.rooms.presence.remove(sessionId);
+    this.rooms.online.remove(sessionId);
   }
 
   /**
@@ -196,7 +196,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** Holds every seat of a restored room for the sessions from before the restart. */
   protected holdRestoredSeats(tokens: Record<string, string>) {
     for (const [id, token] of Object.entries(tokens)) {
-      this.tokens.set(id, token);
+      this.reconnectionTokens.set(id, token);
       // A stand-in for the session from before the restart: Colyseus then accepts its reconnection token, as after a drop.
       const standIn = { sessionId: id, reconnectionToken: token, auth: undefined, userData: undefined } as unknown as Client;
       holdSeat(this, standIn, this.services.timings.reconnectSeconds).catch(() => this.onLeave?.({ sessionId: id } as Client));

@@ -326,7 +326,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const record: SeatRecord = { id: client.sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     this.seats.take(seat, record);
     this.addRow(seat);
-    if (this.serverGame.whenGone === 'bot') client.send('seat_token', { token: this.seats.issueToken(client.sessionId) });
+    if (this.serverGame.whenGone === 'bot') client.send('seat_token', { token: this.seats.issueSeatToken(client.sessionId) });
     await this.serverGame.seated?.(this.stepContext(), this.state as S, record);
     for (const policy of this.policies) policy.mirror?.();
     if (this.definition.start === 'full' && this.seats.filled() === this.seats.max && !this.rules) await this.persistence.serial(() => this.setup(performance.now()));
@@ -554,7 +554,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     if (old) {
       this.spectatorIds.add(oldId);
       this.state.spectators = this.spectatorIds.size;
-      this.rooms.presence.set({ sessionId: oldId, name: row?.name ?? 'Guest', roomId: this.roomId, game: this.gameName, role: 'watching' });
+      this.rooms.online.set({ sessionId: oldId, name: row?.name ?? 'Guest', roomId: this.roomId, game: this.gameName, role: 'watching' });
       old.send('seat_moved', {});
     } else {
       this.endHold(oldId);
@@ -646,7 +646,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       options: this.options,
       ...this.seats.save(),
       spectators: [...this.spectatorIds],
-      tokens: Object.fromEntries(this.tokens),
+      tokens: Object.fromEntries(this.reconnectionTokens),
       startedAt: this.startedAt,
       deadline: this.turnClock.deadline,
       advanceAt: this.turnClock.advanceAt,
@@ -721,7 +721,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.holdRestoredSeats(snap.tokens);
     // The seats held for their owners show as theirs ("your game" in the lobby) until they return, take the seat over, or the window ends.
     for (const record of this.seats.list) {
-      if (record?.account && !record.bot) this.rooms.presence.set({ sessionId: record.id, name: record.name, roomId: this.roomId, game: this.gameName, role: 'playing', account: record.account });
+      if (record?.account && !record.bot) this.rooms.online.set({ sessionId: record.id, name: record.name, roomId: this.roomId, game: this.gameName, role: 'playing', account: record.account });
     }
     for (const policy of this.policies) policy.resumed?.();
   }
