@@ -19,14 +19,14 @@ import { holdSeat } from './room-timers';
 export const MAX_SPECTATORS = 100;
 
 /** The per-player fields every game's schema has. */
-export interface PresenceRow {
+export interface PlayerRow {
   name: string;
   connected: boolean;
   returnBy: number;
 }
 
 /** `Code`: the game's own error codes, from its registry in shared/ (besides the common ones). */
-export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
+export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
   protected abstract readonly gameName: string;
   /** The stores and the process's settings (its timings among them), given by the class Colyseus instantiates. */
   abstract readonly services: Services;

@@ -15,7 +15,7 @@ import type { Services } from '../services';
 import type { Timings } from '../timings';
 import type { RoomBudget } from '../guards/room-budget';
 import type { LimitedRoute } from '../limits';
-import type { PresenceRow } from './parlor-room';
+import type { PlayerRow } from './parlor-room';
 import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
 import type { RoomPersistence } from '../persistence/room-persistence';
 import type { CheckedPlayer } from '../accounts/room-token';
@@ -44,7 +44,7 @@ export interface BotContext {
 
 /** The fields every game's synced state has. */
 export interface TableSchema {
-  players: Map<string, PresenceRow & { seat?: number }>;
+  players: Map<string, PlayerRow & { seat?: number }>;
   spectators: number;
 }
 
@@ -163,7 +163,7 @@ export interface ServerGame<
   /** Fills the synced state's own fields before anyone joins. */
   init(schema: S, config: ConfigOf<G>): void;
   /** The synced row of a seat in `players`, or null when the seat has none (the Tic Tac Toe AI). */
-  row(seat: SeatRecord, index: SeatIndex): (PresenceRow & { seat?: number }) | null;
+  row(seat: SeatRecord, index: SeatIndex): (PlayerRow & { seat?: number }) | null;
   /** Writes the public view (the rules' `view(state, null)`), or the waiting table (null), into the schema. */
   mirror(schema: S, view: ViewOf<G> | null, ctx: MirrorContext<G, L>): void;
   /** The game's own listing fields; the table adds game, players, spectators and open. */
