@@ -132,6 +132,15 @@ export class ParlorMetrics {
     this.computerDecisions.inc({ outcome });
   }
 
+  /** Gauges of the Gomoku computer, read from it at each scrape: live games against it, decisions waiting and thinking. */
+  watchComputer(read: () => { games: number; waiting: number; thinking: number }): void {
+    const gauge = (name: string, help: string, value: (now: ReturnType<typeof read>) => number) =>
+      new Gauge({ name, help, registers: [this.registry], collect() { this.set(value(read())); } });
+    gauge('parlor_computer_games', 'Live games against the Gomoku computer (each counted against its address and player)', (now) => now.games);
+    gauge('parlor_computer_waiting', "The Gomoku computer's decisions waiting for a worker thread", (now) => now.waiting);
+    gauge('parlor_computer_thinking', "The Gomoku computer's decisions being thought now", (now) => now.thinking);
+  }
+
   /** An HTTP request refused with 429 by its route's limit. */
   httpRateLimit(route: LimitedRoute): void {
     this.httpRateLimited.inc({ route });

@@ -80,7 +80,7 @@ export interface ServiceSettings {
   rankedRules?: Partial<RankedRules>;
   computerLimits: ComputerLimits;
   timings?: Partial<Timings>;
-  /** Where the computer's decisions are counted. */
+  /** Where the computer's decisions are counted and its line is watched. */
   metrics?: ParlorMetrics;
   /** The HTTP limits' Redis connection, which shared windows count in (none without REDIS_URL). */
   redis?: Redis;
@@ -99,6 +99,8 @@ export function openServices(db: Database, settings: ServiceSettings, ownsDb = t
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();
   let closing: Promise<void> | null = null;
+  const computer = new GomokuComputer(settings.computerLimits, (outcome) => settings.metrics?.computerDecision(outcome));
+  settings.metrics?.watchComputer(() => ({ games: computer.games.live, waiting: computer.waiting, thinking: computer.thinking }));
   const services: Services = {
     db,
     ranked: new SqlRankedStore(db),
@@ -108,7 +110,7 @@ export function openServices(db: Database, settings: ServiceSettings, ownsDb = t
     history,
     tournaments: new TournamentStore(db),
     eligibility: new RankedEligibility(settings.rankedRules),
-    computer: new GomokuComputer(settings.computerLimits, (outcome) => settings.metrics?.computerDecision(outcome)),
+    computer,
     windows: new SlidingWindows(settings.redis),
     tokens: new AccountTokens(),
     timings: timingsOf(settings.timings),

@@ -68,6 +68,8 @@ describe('with the default limits', () => {
     // Leaving frees a place too.
     await rooms.splice(1, 1)[0].leave();
     await until(() => server.services.computer.games.live === 3);
+    // Operators see the same count (the server's metrics read it at each scrape).
+    expect((await server.rooms.metrics.registry.getSingleMetric('parlor_computer_games')!.get()).values[0].value).toBe(3);
     rooms.push(await attacker.create('gomoku', computerGame(1)));
     await Promise.all([...rooms, other].map((r) => r.leave()));
   });

@@ -70,7 +70,7 @@ it('serves the Prometheus text format with the default Node process metrics and 
     'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds',
     'parlor_rooms', 'parlor_clients', 'parlor_messages_total', 'parlor_rejections_total', 'parlor_rate_limited_messages_total',
     'parlor_room_save_seconds', 'parlor_action_to_broadcast_seconds', 'parlor_http_rate_limited_total', 'parlor_matchmake_refusals_total',
-    'parlor_computer_decisions_total',
+    'parlor_computer_decisions_total', 'parlor_computer_games', 'parlor_computer_waiting', 'parlor_computer_thinking',
   ]) {
     expect([name, text.includes(`# TYPE ${name} `)]).toEqual([name, true]);
   }

@@ -45,7 +45,7 @@ export class ComputerGames {
     }
   }
 
-  /** Live games admitted now (the `parlor_computer_games` gauge). */
+  /** Live games admitted now (the `parlor_computer_games` gauge reads it). */
   get live(): number {
     let total = 0;
     for (const [key, n] of this.byKey) if (key.startsWith('a:')) total += n;

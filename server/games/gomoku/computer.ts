@@ -124,12 +124,12 @@ export class GomokuComputer {
     this.games = new ComputerGames(limits);
   }
 
-  /** Decisions being thought now (answered or not: an aborted one runs to its end). */
+  /** Decisions being thought now (answered or not: an aborted one runs to its end): the `parlor_computer_thinking` gauge. */
   get thinking(): number {
     return this.runners ? this.runners.length - this.idle.length : 0;
   }
 
-  /** Decisions waiting for a worker now. */
+  /** Decisions waiting for a worker now: the `parlor_computer_waiting` gauge. */
   get waiting(): number {
     return this.queue.size;
   }
