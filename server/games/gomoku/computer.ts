@@ -65,6 +65,7 @@ interface Pending {
 type Runner = (job: ThinkJob) => Promise<GomokuAction>;
 
 const compiled = __filename.endsWith('.js');
+/** The engine's module, loaded once for the process: code, no state of any server. */
 let engine: typeof import('../../../shared/games/gomoku/ai') | null = null;
 
 /** The engine on this thread: loaded on first use, as a compiled server's main thread rarely needs it. */
