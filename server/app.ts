@@ -9,7 +9,6 @@ import type { WebSocket } from 'ws';
 import { Server, matchMaker } from '@colyseus/core';
 import { parlorLobby } from './rooms/lobby-room';
 import { IndexedLocalDriver } from './rooms/indexed-local-driver';
-import { setComputerLimits } from './games/gomoku/computer-limits';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, rateLimitsOf, roomLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
@@ -17,7 +16,6 @@ import { tableRoom } from './table/table-room';
 import type { AnyServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';
-import { loadSecret } from './accounts/identity';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountMyTablesRoute } from './http/my-tables-route';
 import { colyseusAuthSettled } from './accounts/colyseus-auth';
@@ -25,7 +23,7 @@ import { AccountStore } from './accounts/account-store';
 import { resetMailer } from './accounts/mail';
 import { SignInLimits } from './http/sign-in-limits';
 import { assertStrongAuthSecret } from './accounts/auth-secret';
-import { openServices, type RoomServices } from './services';
+import { openServices, type RoomServices, type Services } from './services';
 import type { Database } from './db/database';
 import { openDatabaseOfRecord } from './db/open';
 import { rankedQueueRoom } from './ranked/queue-room';
@@ -34,14 +32,14 @@ import { mountTournamentRoutes } from './tournaments/routes';
 import { mountHistoryRoutes } from './http/history-routes';
 import { RedisRoomStore } from './persistence/room-store';
 import { connectRedis, reportOutages } from './redis-connection';
-import { online } from './presence/online';
+import { OnlineRegistry } from './presence/online';
 import { listenIdentity, portIsFree, restoreOrphanedRooms, startHeartbeat, sweepDeadProcesses } from './persistence/restore';
 import { httpSide } from './http/setup';
 import { rateLimitRedis } from './http/rate-limit';
 import { colyseusLogger, log } from './log';
 import { RoomBudget } from './guards/room-budget';
-import { setWindowRedis } from './guards/sliding-window';
-import { setRankedRules } from './ranked/eligibility';
+import { SharedHandshakes } from './table/shared-handshake';
+import { ParlorMetrics } from './metrics';
 
 /**
  * Colyseus gives every room two encode buffers of `Encoder.BUFFER_SIZE` (16 KB by default), and
@@ -65,6 +63,8 @@ export interface RunningParlor {
   metricsPort: number | null;
   /** What every room was handed (its store, presence, the guards' settings). */
   rooms: RoomServices;
+  /** The stores and the process's own parts (the ranked rules, the Gomoku computer): tests read and adjust them. */
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -144,27 +144,27 @@ export interface StartOptions {
 export async function startParlor(config: ParlorConfig, options: StartOptions = {}): Promise<RunningParlor> {
   // Before anything opens: a token secret anyone can guess lets anyone forge any player's token.
   assertStrongAuthSecret(config.authSecret);
-  setComputerLimits(computerLimitsOf(config));
   // The copy of the schema library Colyseus's serializer uses: a dynamic import gets the same one
   // (under Node its ES module, which `require` would not give).
   (await import('@colyseus/schema')).Encoder.BUFFER_SIZE = ENCODE_BUFFER_BYTES;
   const startedAt = Date.now();
   const redis = config.redisUrl ? await redisServices(config.redisUrl) : { driver: new IndexedLocalDriver() };
   const ownDatabase = options.database ? null : openDatabaseOfRecord({ url: config.databaseUrl, dataDir: config.dataDir });
-  const services = openServices(options.database ?? ownDatabase!, !options.database);
-  // Not awaited: without AUTH_SECRET it comes from the database, which opens while the server listens (identity.ts).
-  // One Redis connection for the HTTP rate limits (a cluster shares their counters).
+  // This server's metrics: its rooms, its HTTP side and its computer count in them (served at /metrics).
+  const metrics = new ParlorMetrics();
+  // One Redis connection for the HTTP rate limits (a cluster shares their counters) and the services' shared windows.
   const httpRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : undefined;
-  const http = httpSide(config, httpRedis);
-  const accounts = new AccountStore(services.db);
+  const services = openServices(options.database ?? ownDatabase!, { rankedRules: config.rankedRules, computerLimits: computerLimitsOf(config), timings: config.timings, metrics, redis: httpRedis }, !options.database);
+  const http = httpSide(config, metrics, httpRedis);
+  const accounts = new AccountStore(services.db, services.tokens);
   let listenPort = config.port;
   const rates = rateLimitsOf(config);
   const signInLimits = new SignInLimits(rates, (req) => http.limits.clientAddress(req), httpRedis);
   const mailer = resetMailer(config.smtpUrl, config.mailFrom);
   // Before Colyseus is set up and any port opens: a METRICS_PORT already taken stops the start (serve.ts exits).
   const metricsListener = await http.startMetrics();
-  setWindowRedis(httpRedis);
-  setRankedRules(config.rankedRules);
+  // Who is online in this server's rooms (with Redis, in every process's).
+  const online = new OnlineRegistry();
   const transport = new ParlorTransport({ maxPayload: MAX_PAYLOAD_BYTES });
   const server = new Server({
     transport,
@@ -179,26 +179,26 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
       http.before(app);
       mountAuthRoutes(app, { accounts, limits: signInLimits, mailer, publicUrl: () => config.publicUrl ?? `http://localhost:${listenPort}` });
       mountRankedRoutes(app, services.ranked, accounts);
-      mountMyTablesRoute(app, accounts);
+      mountMyTablesRoute(app, accounts, online);
       // Each game's own routes (Ten Exorcism's verify and high scores), with the limits of the HTTP side.
       for (const game of options.games ?? GAMES) game.routes?.(app, { services, limit: (route) => http.limits.middleware(route) });
       mountHistoryRoutes(app, services.history);
       mountTournamentRoutes(app, services.tournaments, accounts, (route) => http.limits.middleware(route));
-      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS });
+      mountHttpRoutes(app, { clientDir: config.clientDir, startedAt, healthCacheMs: config.healthCacheMs ?? DEFAULT_HEALTH_CACHE_MS, online });
       http.after(app);
     },
   });
 
   const store = config.redisUrl ? new RedisRoomStore(config.redisUrl) : null;
   // What every room is handed; the room budget's counters share the HTTP limits' Redis connection.
-  const rooms: RoomServices = { store, presence: online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0 };
-  server.define('lobby', parlorLobby(rooms.flood));
+  const rooms: RoomServices = { store, online, flood: floodLimitsOf(config), budget: new RoomBudget(roomLimitsOf(config), httpRedis), trustProxy: config.trustProxy ?? 0, handshakes: new SharedHandshakes(), metrics };
+  server.define('lobby', parlorLobby(rooms));
   for (const game of options.games ?? GAMES) {
     const filters = game.whenFull === 'watch' ? ['open', ...(game.filterBy ?? [])] : [...(game.filterBy ?? [])];
     server.define(game.definition.name, tableRoom(game, services, rooms)).filterBy(filters).enableRealtimeListing();
   }
-  server.define('ranked_queue', rankedQueueRoom(services.ranked, accounts, rooms));
-  server.define('tournament', tournamentRoom(services.tournaments, services.ranked, accounts, rooms)).filterBy(['tournamentId']);
+  server.define('ranked_queue', rankedQueueRoom(services, accounts, rooms));
+  server.define('tournament', tournamentRoom(services, accounts, rooms)).filterBy(['tournamentId']);
 
   // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
   const atShutdown: (() => Promise<void>)[] = [];
@@ -243,7 +243,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   http.installGate(server.transport.server as import('node:http').Server, (method, path) => server.router.findRoute(method, path)?.data?.path);
   // Listening first: then the database opens (unless a restored room already asked for it) and the token secret loads from it.
   ownDatabase?.open();
-  const secretLoading = loadSecret(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
+  const secretLoading = services.tokens.load(services.ranked, config.authSecret).catch((err: unknown) => log.error({ err }, `the token secret could not be loaded: ${(err as Error).message}`));
   // A database handed in is open already (tests): the secret is a query away, so the server is ready to sign tokens when this returns.
   if (options.database) await secretLoading;
   const address = server.transport.server?.address() as AddressInfo;
@@ -255,6 +255,7 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
     url: `ws://${host}:${address.port}`,
     metricsPort: metricsListener?.port ?? null,
     rooms,
+    services,
     stop: async () => {
       await colyseusAuthSettled(); // colyseus-auth.ts says why
       stopRecovery();

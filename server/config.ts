@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { CLIENT_DIR } from './paths';
+import { timingsFromEnv, type Timings } from './timings';
 import { assertStrongAuthSecret } from './accounts/auth-secret';
 import {
   DEFAULT_COMPUTER_LIMITS, DEFAULT_FLOOD_LIMITS, DEFAULT_RANKED_RULES, DEFAULT_RATE_LIMITS, DEFAULT_ROOM_LIMITS,
@@ -53,12 +54,14 @@ export interface ParlorConfig {
   logLevel?: LogLevel;
   /** Flood control of every client connection (server/guards/flood-control.ts); each field left out takes its default. */
   floodLimits?: Partial<FloodLimits>;
-  /** What one address or player may take of the Gomoku computer (computer-limits.ts); each field left out takes its default. */
+  /** What one address or player may take of the Gomoku computer (games/gomoku/computer-games.ts, computer.ts); each field left out takes its default. */
   computerLimits?: Partial<ComputerLimits>;
   /** Table rooms one client address holds at once (0: no cap); default 20. */
   maxRoomsPerAddress?: number;
   /** Ranked play's defences against rating farming (server/ranked/eligibility.ts); each field left out takes its default. */
   rankedRules?: Partial<RankedRules>;
+  /** Room timings (server/timings.ts: the reconnection window, bot delays, pauses, the clock's minute); each field left out takes its default. */
+  timings?: Partial<Timings>;
 }
 
 /** The computer's limits of a config, defaults filled in. */
@@ -146,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ParlorConfi
       establishedGames: limit(env, 'RANKED_ESTABLISHED_GAMES', DEFAULT_RANKED_RULES.establishedGames),
       minLoserMoves: limit(env, 'RANKED_MIN_LOSER_MOVES', DEFAULT_RANKED_RULES.minLoserMoves),
     },
+    timings: timingsFromEnv(env),
   };
 }
 

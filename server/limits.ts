@@ -102,7 +102,7 @@ export interface RoomLimits {
 
 export const DEFAULT_ROOM_LIMITS: RoomLimits = { create: { points: 30, seconds: 60 }, maxPerAddress: 20, exemptLoopback: false, keyPrefix: 'parlor:rooms' };
 
-/** How much of the Gomoku computer one player may take (server/games/gomoku/computer-limits.ts). */
+/** How much of the Gomoku computer one player may take (server/games/gomoku/computer-games.ts, computer.ts). */
 export interface ComputerLimits {
   /** Live games against the computer one client address may hold (IPv6: per /64). */
   perAddress: number;

@@ -14,7 +14,7 @@ import { newId } from '../ids';
 import { newPlayer } from './player-record';
 import { casualNameTextProblem, checkName, nameKey, reservedName } from './names';
 import { forgetName, montyGroupOf } from './forget-name';
-import { checkToken, signToken, type TokenCheck } from './tokens';
+import type { AccountTokens, TokenCheck } from './tokens';
 
 /** An unclaimed guest's name is free again after this long unseen (today's guests: a day). */
 export const NAME_TTL_SECONDS = 24 * 60 * 60;
@@ -76,7 +76,8 @@ function uniqueViolation(err: unknown): string | null {
 }
 
 export class AccountStore {
-  constructor(private readonly db: Database) {}
+  /** `tokens`: the server's account tokens (their secret), which this store signs and checks. */
+  constructor(private readonly db: Database, readonly tokens: AccountTokens) {}
 
   async byId(id: string): Promise<Account | null> {
     const [row] = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM players WHERE id = $1`, [id]);
@@ -166,7 +167,7 @@ export class AccountStore {
 
   /** The token for an account as it is now. */
   tokenFor(a: Pick<Account, 'id' | 'name' | 'tokenVersion'>): string {
-    return signToken({ id: a.id, name: a.name, v: a.tokenVersion });
+    return this.tokens.sign({ id: a.id, name: a.name, v: a.tokenVersion });
   }
 
   /**
@@ -174,10 +175,10 @@ export class AccountStore {
    * version, the account not deleted. Marks the account seen (a guest's name hold runs from there).
    */
   async authenticate(token: unknown, now = Date.now()): Promise<AccountResult> {
-    return this.authenticateChecked(checkToken(token, now), now);
+    return this.authenticateChecked(this.tokens.check(token, now), now);
   }
 
-  /** The same for a token already checked (checkToken or checkResetToken). */
+  /** The same for a token already checked (`tokens.check` or `tokens.checkReset`). */
   async authenticateChecked(checked: TokenCheck, now = Date.now()): Promise<AccountResult> {
     if (!checked.ok) return checked.reason === 'expired' ? fail('token_expired', 'the token has expired: sign in again') : fail('invalid_token', 'not a valid token');
     const found = await this.byId(checked.claims.id);

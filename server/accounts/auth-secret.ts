@@ -21,6 +21,7 @@ const MIN_ESTIMATED_BITS = 96;
 /** Placeholders people leave in configs, beyond the common-password list. */
 const PLACEHOLDERS = ['changeme', 'change-me', 'change_me', 'secret', 'password', 'authsecret', 'auth_secret', 'parlor', 'default', 'example', 'yoursecret', 'your-secret', 'replaceme', 'todo'];
 
+/** The words a secret may not be, read once: a cache of a file that never changes (shared by every server in the process). */
 let known: Set<string> | null = null;
 
 function knownWords(): Set<string> {

@@ -11,6 +11,7 @@ export type ColyseusAuth = typeof import('@colyseus/auth');
 /** The module's route prefix, the one the SDK's `client.auth` calls (`auth.prefix`; a test checks they agree). */
 export const AUTH_PREFIX = '/auth';
 
+/** The library's module, loaded once: its settings are the library's own, one set for the process (auth-routes.ts sets them at each call). */
 let loading: Promise<ColyseusAuth> | null = null;
 
 export function colyseusAuth(): Promise<ColyseusAuth> {

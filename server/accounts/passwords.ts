@@ -12,6 +12,7 @@ export const MIN_PASSWORD = 8;
 /** A cap: scrypt's work does not grow with the length, but nothing a client sends is unbounded. */
 export const MAX_PASSWORD = 128;
 
+/** The common-passwords file, read once: a cache of a file that never changes, so every server in the process may share it. */
 let common: Set<string> | null = null;
 
 function commonPasswords(): Set<string> {
@@ -34,7 +35,10 @@ export async function hashPassword(password: string): Promise<string> {
   return (await colyseusAuth()).Hash.make(password);
 }
 
-/** A hash of nothing anyone knows: "no such account" takes as long to answer as "wrong password". */
+/**
+ * A hash of nothing anyone knows: "no such account" takes as long to answer as "wrong password".
+ * Made once for the process: it holds no server's data, so servers in one process may share it.
+ */
 let decoy: Promise<string> | null = null;
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {

@@ -13,7 +13,6 @@ import { ErrorCode, ServerError } from '@colyseus/core';
 import * as v from 'valibot';
 import { log } from '../log';
 import type { AccountStore } from './account-store';
-import { secretLoaded } from './identity';
 
 /** The checked account a join carries to its room: its id and the token version it was checked at. */
 export const playerSchema = v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)), v: v.pipe(v.number(), v.integer()) });
@@ -36,7 +35,7 @@ export async function checkedPlayer(accounts: AccountStore, tokens: readonly unk
   for (const token of tokens.filter(given)) {
     let result: Awaited<ReturnType<AccountStore['authenticate']>>;
     try {
-      await secretLoaded();
+      await accounts.tokens.loaded();
       result = await accounts.authenticate(token);
     } catch (err) {
       log.warn({ err }, `a room could not check a token: ${(err as Error).message}`);

@@ -4,7 +4,7 @@
  */
 import type { Client } from '@colyseus/core';
 import type { CommonErrorCode } from '../../shared/core/errors';
-import { metrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 
 export interface ErrorMessage {
   code: string;
@@ -17,7 +17,7 @@ export function sendError<C extends string = CommonErrorCode>(client: Client, co
 }
 
 /** The answer to a message type nobody handles (rooms, the lobby, the queue), counted in the metrics. */
-export function rejectUnknownMessage(game: string, client: Client, type: unknown, hint = ''): void {
+export function rejectUnknownMessage(metrics: ParlorMetrics, game: string, client: Client, type: unknown, hint = ''): void {
   metrics.message(game, 'unknown');
   metrics.rejection(game, 'unknown_message');
   sendError(client, 'unknown_message', `unknown message type ${describeType(type)}${hint}`);

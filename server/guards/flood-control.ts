@@ -12,7 +12,7 @@
  * event loop and let a later LEAVE frame overtake the messages before it.
  */
 import { CloseCode, type Client, type Room } from '@colyseus/core';
-import { metrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import type { FloodLimits } from '../limits';
 import { roomLog } from '../log';
 import { sendError } from './errors';
@@ -77,21 +77,21 @@ type FrameHandler = (client: Client, buffer: Buffer) => void;
  * Puts flood control in front of a room's frame handler. Call it when the room is made (its
  * constructor): Colyseus binds the handler to each client as it joins.
  */
-export function guardFrames(room: Room, limits: FloodLimits): FloodControl {
+export function guardFrames(room: Room, { flood: limits, metrics }: { flood: FloodLimits; metrics: ParlorMetrics }): FloodControl {
   const flood = new FloodControl(limits);
   const target = room as unknown as { _onMessage: FrameHandler };
   const handleFrame = target._onMessage;
   target._onMessage = function (this: Room, client: Client, buffer: Buffer) {
     if (buffer && DATA_FRAMES.has(buffer[0] & PROTOCOL_CODE_MASK)) {
       const verdict = flood.verdict(client.sessionId, Date.now());
-      if (verdict !== 'admit') return refuse(room, client, verdict, limits);
+      if (verdict !== 'admit') return refuse(room, client, verdict, limits, metrics);
     }
     return handleFrame.call(this, client, buffer);
   };
   return flood;
 }
 
-function refuse(room: Room, client: Client, verdict: Exclude<Verdict, 'admit'>, limits: FloodLimits): void {
+function refuse(room: Room, client: Client, verdict: Exclude<Verdict, 'admit'>, limits: FloodLimits, metrics: ParlorMetrics): void {
   const game = room.roomName;
   if (verdict !== 'disconnect') metrics.rateLimited(game, 'dropped');
   if (verdict === 'drop') return;

@@ -72,19 +72,20 @@ export class SlidingWindow {
   }
 }
 
-/** The connection the per-address windows share (the HTTP limits' one, with REDIS_URL): set at start-up. */
-let sharedRedis: Redis | undefined;
-const shared = new Map<string, SlidingWindow>();
+/**
+ * One server's shared windows, one per prefix and rule, counting in Redis when the server has it
+ * (the HTTP limits' connection, with REDIS_URL), so every process shares the count. Made with the
+ * services at start (services.ts).
+ */
+export class SlidingWindows {
+  private readonly windows = new Map<string, SlidingWindow>();
 
-export function setWindowRedis(redis: Redis | undefined): void {
-  sharedRedis = redis;
-  shared.clear();
-}
+  constructor(private readonly redis?: Redis) {}
 
-/** One window per prefix and rule, counting in Redis when the server has it (so every process shares it). */
-export function sharedWindow(rule: WindowRule, keyPrefix: string): SlidingWindow {
-  const id = `${keyPrefix}:${rule.points}/${rule.seconds}`;
-  let window = shared.get(id);
-  if (!window) shared.set(id, (window = new SlidingWindow(rule, keyPrefix, sharedRedis)));
-  return window;
+  window(rule: WindowRule, keyPrefix: string): SlidingWindow {
+    const id = `${keyPrefix}:${rule.points}/${rule.seconds}`;
+    let window = this.windows.get(id);
+    if (!window) this.windows.set(id, (window = new SlidingWindow(rule, keyPrefix, this.redis)));
+    return window;
+  }
 }

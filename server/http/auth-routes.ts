@@ -26,7 +26,7 @@ import type { anonymousEndpoint, loginEndpoint, registerEndpoint, userdataEndpoi
 import { AUTH_PREFIX, colyseusAuth as authModule } from '../accounts/colyseus-auth';
 import type { Account, AccountStore } from '../accounts/account-store';
 import { hashPassword, MAX_PASSWORD, passwordProblem, verifyPassword } from '../accounts/passwords';
-import { checkResetToken, checkToken, MAX_TOKEN_LENGTH, signResetToken, signToken, tokenSecret } from '../accounts/tokens';
+import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
 import type { ResetMailer } from '../accounts/mail';
 import type { SignInLimits } from './sign-in-limits';
 import type { Verdict } from './rate-limit';
@@ -34,7 +34,6 @@ import { jsonBody } from './json-body';
 import { tooManyRequests } from './rate-limit';
 import { normalizeAddress, rateKey } from '../guards/client-address';
 import { log } from '../log';
-import { secretLoaded } from '../accounts/identity';
 
 export interface AuthRouteOptions {
   accounts: AccountStore;
@@ -151,6 +150,7 @@ async function colyseusAuth<T>(call: () => Promise<T>, fallback: string): Promis
 
 export function mountAuthRoutes(app: express.Application, options: AuthRouteOptions): void {
   const { accounts, limits, mailer } = options;
+  const { tokens } = accounts;
   const prefix = AUTH_PREFIX;
   const createdFrom = (req: express.Request) => rateKey(normalizeAddress(req.ip ?? ''));
 
@@ -172,7 +172,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       return { ...publicUser(result.account), tokenVersion: result.account.tokenVersion };
     },
     async onGenerateToken(user: { id: string; name: string; tokenVersion: number }) {
-      return signToken({ id: user.id, name: user.name, v: user.tokenVersion });
+      return tokens.sign({ id: user.id, name: user.name, v: user.tokenVersion });
     },
     async onParseToken(payload: Record<string, unknown>) {
       const { id, name, v: version } = payload;
@@ -188,7 +188,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
   const endpoints = async () => {
     const m = await authModule();
     Object.assign(m.auth.settings, settings);
-    const secret = tokenSecret();
+    const secret = tokens.secret;
     if (secret) m.JWT.settings.secret = secret;
     made ??= { register: m.registerEndpoint(prefix), login: m.loginEndpoint(prefix), anonymous: m.anonymousEndpoint(prefix), userdata: m.userdataEndpoint(prefix) };
     return made;
@@ -196,7 +196,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
 
   const route = (handler: (req: express.Request, res: express.Response) => Promise<unknown>): express.RequestHandler => (req, res, next) => {
     // Tokens are signed and checked with the secret, which loads from the database while the server already listens.
-    secretLoaded().then(() => handler(req, res)).then(
+    tokens.loaded().then(() => handler(req, res)).then(
       (result) => {
         if (!res.headersSent && result !== undefined) res.json(result);
       },
@@ -279,7 +279,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const token = bearer(req);
     if (!token) throw new Refusal('auth_required');
     // Our own check first: a clear code for an expired or forged token (the module's is 401 with jsonwebtoken's words).
-    const checked = checkToken(token);
+    const checked = tokens.check(token);
     if (!checked.ok) throw new Refusal(checked.reason === 'expired' ? 'token_expired' : 'invalid_token');
     return colyseusAuth(async () => (await endpoints()).userdata({ headers: { authorization: `Bearer ${token}` } }), 'invalid_token');
   }));
@@ -291,7 +291,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     const found = await accounts.byEmail(address);
     // The same answer whether or not there is such an account; the mail goes out after it.
     if (found) {
-      const link = `${options.publicUrl()}${prefix}/reset-password?token=${signResetToken({ id: found.id, name: found.name, v: found.tokenVersion })}`;
+      const link = `${options.publicUrl()}${prefix}/reset-password?token=${tokens.signReset({ id: found.id, name: found.name, v: found.tokenVersion })}`;
       void mailer.send(address, link).catch((err: unknown) => log.error({ err: { message: (err as Error)?.message } }, 'password reset mail failed'));
     }
     // Where a link would go (the server's mail setting, not whether the address has an account).
@@ -314,7 +314,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
       return undefined;
     };
     if (problem) return reply(400, problem.code, problem.message);
-    const account = await accounts.authenticateChecked(checkResetToken(input.token));
+    const account = await accounts.authenticateChecked(tokens.checkReset(input.token));
     if (!account.ok || !account.account.registered) return reply(401, 'invalid_token', 'this reset link is expired or used: ask for a new one');
     await accounts.setPassword(account.account.id, await hashPassword(input.password));
     // The new password is the owner's: any backoff this address had on the account ends with it.
@@ -341,7 +341,7 @@ export function mountAuthRoutes(app: express.Application, options: AuthRouteOpti
     if (problem) throw new Refusal(problem.code, problem.message);
     const version = await accounts.setPassword(account.id, await hashPassword(input.newPassword));
     // This device stays signed in; every other token is dead.
-    return { ok: true, token: signToken({ id: account.id, name: account.name, v: version }) };
+    return { ok: true, token: tokens.sign({ id: account.id, name: account.name, v: version }) };
   }));
 
   app.get('/api/account/export', route(async (req, res) => {

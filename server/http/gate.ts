@@ -33,7 +33,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { matchMaker } from '@colyseus/core';
 import { log } from '../log';
-import { httpMetrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import type { HttpLimits } from './rate-limit';
 import { tooManyRequests } from './rate-limit';
 import { JSON_MAX_DEPTH, JsonShapeScanner, jsonShapeRefusal, type JsonShapeLimits } from './json-shape';
@@ -55,7 +55,12 @@ export interface GateOptions {
   colyseusRoute: ColyseusRoute;
   /** The one origin CORS lets read answers (cors.ts), or null for none. */
   corsOrigin: string | null;
+  /** Where refusals are counted (`parlor_matchmake_refusals_total`). */
+  metrics: ParlorMetrics;
 }
+
+/** What an answer of the gate needs: the CORS origin and the metrics. */
+type Answering = Pick<GateOptions, 'corsOrigin' | 'metrics'>;
 
 /** Colyseus's matchmaking error codes and the HTTP status each answers with. */
 export const MATCHMAKE_STATUS: Readonly<Record<number, number>> = {
@@ -88,7 +93,7 @@ export function installMatchmakeGate(server: Server, options: GateOptions): void
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!isPathTarget(req.url ?? '')) {
-      return drainAndSend(req, res, 400, { error: 'the request target must be a path starting with /', code: 'bad_target' }, options.corsOrigin);
+      return drainAndSend(req, res, 400, { error: 'the request target must be a path starting with /', code: 'bad_target' }, options);
     }
     if (req.method === 'OPTIONS') {
       // As Colyseus did for every path, with the site's origin only.
@@ -99,41 +104,42 @@ export function installMatchmakeGate(server: Server, options: GateOptions): void
     if (!isMatchmakeCall(req, options.colyseusRoute)) return pass(req, res);
     gate(req, res, options, pass).catch((err) => {
       log.error({ err }, 'matchmaking gate failed');
-      if (!res.headersSent) send(req, res, 500, { error: 'internal error', code: 'internal' }, options.corsOrigin);
+      if (!res.headersSent) send(req, res, 500, { error: 'internal error', code: 'internal' }, options);
     });
   });
 }
 
-async function gate(req: IncomingMessage, res: ServerResponse, { limits, corsOrigin }: GateOptions, pass: Listener): Promise<void> {
+async function gate(req: IncomingMessage, res: ServerResponse, answering: GateOptions, pass: Listener): Promise<void> {
+  const { limits } = answering;
   const verdict = await limits.take('matchmake', req);
   if (!verdict.ok) {
     res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-    return drainAndSend(req, res, 429, tooManyRequests(verdict.retryAfterSeconds), corsOrigin);
+    return drainAndSend(req, res, 429, tooManyRequests(verdict.retryAfterSeconds), answering);
   }
   if (Number(req.headers['content-length']) > MAX_MATCHMAKE_BODY_BYTES) {
-    return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' }, corsOrigin);
+    return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' }, answering);
   }
   const scanner = new JsonShapeScanner(MATCHMAKE_JSON_LIMITS);
   const raw = await readBody(req, MAX_MATCHMAKE_BODY_BYTES, scanner);
-  if (raw === null) return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' }, corsOrigin);
+  if (raw === null) return drainAndSend(req, res, 413, { error: 'request body too large', code: 'too_large' }, answering);
   if (scanner.problem) {
     const { status, error, code } = jsonShapeRefusal(scanner, MATCHMAKE_JSON_LIMITS);
-    return drainAndSend(req, res, status, { error, code }, corsOrigin);
+    return drainAndSend(req, res, status, { error, code }, answering);
   }
   const text = raw.trim() === '' ? '{}' : raw;
   let options: unknown;
   try {
     options = JSON.parse(text);
   } catch {
-    return send(req, res, 400, { error: 'malformed JSON body', code: 'invalid_json' }, corsOrigin);
+    return send(req, res, 400, { error: 'malformed JSON body', code: 'invalid_json' }, answering);
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    return send(req, res, 400, { error: 'matchmaking options must be a JSON object', code: 'invalid_body' }, corsOrigin);
+    return send(req, res, 400, { error: 'matchmaking options must be a JSON object', code: 'invalid_body' }, answering);
   }
   // Colyseus answers a reconnect without a token with 523, its code for a server bug.
   const reconnectionToken = (options as { reconnectionToken?: unknown }).reconnectionToken;
   if (methodOf(req) === 'reconnect' && (typeof reconnectionToken !== 'string' || reconnectionToken === '')) {
-    return send(req, res, 400, { error: "'reconnectionToken' must be provided for reconnection", code: 'invalid_body' }, corsOrigin);
+    return send(req, res, 400, { error: "'reconnectionToken' must be provided for reconnection", code: 'invalid_body' }, answering);
   }
   // Colyseus reads this instead of the (consumed) stream, as JSON whatever the client declared.
   (req as IncomingMessage & { body?: string }).body = text;
@@ -141,7 +147,7 @@ async function gate(req: IncomingMessage, res: ServerResponse, { limits, corsOri
   req.headers['content-length'] = String(Buffer.byteLength(text));
   delete req.headers['transfer-encoding'];
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  mapColyseusStatus(req, res);
+  mapColyseusStatus(req, res, answering.metrics);
   // The address the room budget counts (room-budget.ts), as computed here, for as long as the call is served.
   const call = withMatchmakeAddress(limits.clientAddress(req), () => pass(req, res));
   res.once('close', () => (call.open = false));
@@ -177,8 +183,8 @@ function readBody(req: IncomingMessage, limit: number, scanner: JsonShapeScanner
   });
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, corsOrigin: string | null): void {
-  httpMetrics.matchmakeRefusal(status);
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, { corsOrigin, metrics }: Answering): void {
+  metrics.matchmakeRefusal(status);
   const json = JSON.stringify(body);
   res.writeHead(status, {
     ...corsHeaders(corsOrigin),
@@ -190,7 +196,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: o
 }
 
 /** Answers before the body is read: the rest is discarded (up to 1 MiB, then the socket closes). */
-function drainAndSend(req: IncomingMessage, res: ServerResponse, status: number, body: object, corsOrigin: string | null): void {
+function drainAndSend(req: IncomingMessage, res: ServerResponse, status: number, body: object, answering: Answering): void {
   if (!req.complete) {
     res.setHeader('Connection', 'close');
     let discarded = 0;
@@ -200,17 +206,17 @@ function drainAndSend(req: IncomingMessage, res: ServerResponse, status: number,
     });
     req.resume();
   }
-  send(req, res, status, body, corsOrigin);
+  send(req, res, status, body, answering);
 }
 
 /** Rewrites the status of Colyseus's answer to this request (see the file comment). */
-function mapColyseusStatus(req: IncomingMessage, res: ServerResponse): void {
+function mapColyseusStatus(req: IncomingMessage, res: ServerResponse, metrics: ParlorMetrics): void {
   const writeHead = res.writeHead;
   const end = res.end;
   res.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     res.writeHead = writeHead; // once
     const status = httpStatusFor(statusCode);
-    if (status >= 400) httpMetrics.matchmakeRefusal(status);
+    if (status >= 400) metrics.matchmakeRefusal(status);
     if (status === 500) {
       // A server bug: say so, and nothing more. The details go to the log.
       const code = statusCode === 523 ? 523 : 'internal';

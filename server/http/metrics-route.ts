@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
-import { registry } from '../metrics';
+import type { Registry } from 'prom-client';
 import { log } from '../log';
 import { sameSecret } from './monitor';
 
@@ -27,7 +27,7 @@ function sendJson(res: ServerResponse, status: number, body: object, headers: Re
   res.end(json);
 }
 
-async function answerMetrics(req: IncomingMessage, res: ServerResponse, token: string | undefined): Promise<void> {
+async function answerMetrics(req: IncomingMessage, res: ServerResponse, token: string | undefined, registry: Registry): Promise<void> {
   if (!authorized(req, token)) {
     return sendJson(res, 401, { error: 'authentication required', code: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
   }
@@ -37,10 +37,10 @@ async function answerMetrics(req: IncomingMessage, res: ServerResponse, token: s
 }
 
 /** On the main port: only with a token (see the file comment). */
-export function mountMetrics(app: express.Application, options: { token?: string }): void {
+export function mountMetrics(app: express.Application, options: { token?: string; registry: Registry }): void {
   const token = options.token;
   if (!token) return;
-  app.get('/metrics', (req, res, next) => void answerMetrics(req, res, token).catch(next));
+  app.get('/metrics', (req, res, next) => void answerMetrics(req, res, token, options.registry).catch(next));
 }
 
 export interface MetricsListener {
@@ -49,12 +49,12 @@ export interface MetricsListener {
 }
 
 /** The metrics' own listener on `host:port` (port 0: any free port, for tests). Rejects when the port cannot be bound. */
-export function startMetricsListener(options: { host: string; port: number; token?: string }): Promise<MetricsListener> {
+export function startMetricsListener(options: { host: string; port: number; token?: string; registry: Registry }): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics') return sendJson(res, 404, { error: 'not found', code: 'not_found' });
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed', code: 'method_not_allowed' }, { Allow: 'GET, HEAD' });
-    answerMetrics(req, res, options.token).catch((err) => {
+    answerMetrics(req, res, options.token, options.registry).catch((err) => {
       log.error({ err }, 'metrics scrape failed');
       if (!res.headersSent) sendJson(res, 500, { error: 'internal error', code: 'internal' });
     });

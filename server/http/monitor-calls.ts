@@ -53,6 +53,7 @@ export function fromSameOrigin(req: express.Request, siteOrigin: string | null):
   return origin === siteOrigin || origin === `${req.protocol}://${req.headers.host ?? ''}`;
 }
 
+/** The monitor's page, built once from files of the installed package that never change: shared by every server in the process. */
 let panelPage: string | undefined;
 
 /** The monitor's own page, with the room-calls script loaded before the panel's code. */

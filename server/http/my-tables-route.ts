@@ -6,12 +6,12 @@
  */
 import type express from 'express';
 import type { AccountStore } from '../accounts/account-store';
-import { online, seatsOf } from '../presence/online';
+import { seatsOf, type OnlineRegistry } from '../presence/online';
 
 /** The refusal's words, by code (the account store's codes keep its own words). */
 const AUTH_REQUIRED = { error: 'sign in first (Authorization: Bearer <token>)', code: 'auth_required' };
 
-export function mountMyTablesRoute(app: express.Application, accounts: AccountStore): void {
+export function mountMyTablesRoute(app: express.Application, accounts: AccountStore, online: OnlineRegistry): void {
   app.get('/api/me/tables', async (req, res, next) => {
     try {
       const header = req.headers.authorization;

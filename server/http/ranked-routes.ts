@@ -3,7 +3,6 @@ import type express from 'express';
 import * as v from 'valibot';
 import { displayRating, isProvisional } from '../../shared/games/rating/glicko2';
 import type { AccountStore } from '../accounts/account-store';
-import { secretLoaded } from '../accounts/identity';
 import { normalizeAddress, rateKey } from '../guards/client-address';
 import { matchAsText } from '../ranked/match-text';
 import { LEADERBOARD_SORTS, type RankedStore } from '../stores/ranked-store';
@@ -38,7 +37,7 @@ export function mountRankedRoutes(app: express.Application, store: RankedStore, 
     const body = v.safeParse(guestBody, req.body);
     if (!body.success) return void res.status(400).json({ error: 'the body must be {"name": …} and nothing else', code: 'invalid_body', message: 'the body must be {"name": …} and nothing else' });
     // req.ip honours TRUST_PROXY (setup.ts sets express's `trust proxy` to the same hop count).
-    await secretLoaded();
+    await accounts.tokens.loaded();
     const result = await accounts.createGuest(body.output.name, rateKey(normalizeAddress(req.ip ?? '')));
     if (!result.ok) return void res.status(result.code === 'name_taken' ? 409 : 400).json({ error: result.message, code: result.code, message: result.message });
     res.status(201).json({ playerId: result.account.id, name: result.account.name, token: accounts.tokenFor(result.account) });

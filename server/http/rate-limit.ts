@@ -13,7 +13,7 @@ import { connectRedis } from '../redis-connection';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { LimitedRoute, RateLimitRule, RateLimitSettings } from '../limits';
 import { log } from '../log';
-import { httpMetrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import { clientAddress, isLoopback, rateKey } from '../guards/client-address';
 
 
@@ -28,7 +28,8 @@ export function rateLimitRedis(url: string): Redis {
 export class HttpLimits {
   private readonly limiters = new Map<LimitedRoute, RateLimiterAbstract>();
 
-  constructor(private readonly settings: RateLimitSettings, private readonly trustProxy: number, redis?: Redis) {
+  /** `metrics`: where 429s are counted (none: not counted, as in the limiter's own tests). */
+  constructor(private readonly settings: RateLimitSettings, private readonly trustProxy: number, redis?: Redis, private readonly metrics?: ParlorMetrics) {
     const rules: Record<LimitedRoute, RateLimitRule> = {
       matchmake: settings.matchmake,
       guest: settings.guest,
@@ -66,7 +67,7 @@ export class HttpLimits {
       return { ok: true };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
-        httpMetrics.rateLimited(route);
+        this.metrics?.httpRateLimit(route);
         return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
       }
       // A store failure with no insurance left: let the request through rather than refuse everyone.

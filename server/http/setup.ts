@@ -14,6 +14,7 @@ import { installMatchmakeGate, type ColyseusRoute } from './gate';
 import { mountMetrics, startMetricsListener, type MetricsListener } from './metrics-route';
 import { MONITOR_PATH, mountMonitor } from './monitor';
 import { HttpLimits } from './rate-limit';
+import type { ParlorMetrics } from '../metrics';
 import { securityHeaders } from './security';
 
 export interface HttpSide {
@@ -29,9 +30,9 @@ export interface HttpSide {
 }
 
 /** `redis`: the one connection the rate limits share (with REDIS_URL); the caller closes it. */
-export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
+export function httpSide(config: ParlorConfig, metrics: ParlorMetrics, redis?: Redis): HttpSide {
   const trustProxy = config.trustProxy ?? 0;
-  const limits = new HttpLimits(rateLimitsOf(config), trustProxy, redis);
+  const limits = new HttpLimits(rateLimitsOf(config), trustProxy, redis, metrics);
   const corsOrigin = siteOrigin(config.publicUrl);
   return {
     limits,
@@ -50,7 +51,7 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
       // Reads are cheap but each may cost a Redis round trip: a scraper must not get them for free.
       app.get('/api/*path', limits.middleware('read'));
       app.get('/healthz', limits.middleware('health'));
-      mountMetrics(app, { token: config.metricsToken });
+      mountMetrics(app, { token: config.metricsToken, registry: metrics.registry });
       mountMonitor(app, { adminPassword: config.adminPassword, limits, siteOrigin: corsOrigin });
     },
     after(app) {
@@ -59,11 +60,11 @@ export function httpSide(config: ParlorConfig, redis?: Redis): HttpSide {
     },
     installGate(server, colyseusRoute) {
       silenceColyseusCors(); // the gate sets the CORS headers instead (cors.ts)
-      installMatchmakeGate(server, { limits, colyseusRoute, corsOrigin });
+      installMatchmakeGate(server, { limits, colyseusRoute, corsOrigin, metrics });
     },
     async startMetrics() {
       if (config.metricsPort === undefined) return null;
-      return startMetricsListener({ host: config.metricsHost ?? DEFAULT_METRICS_HOST, port: config.metricsPort, token: config.metricsToken });
+      return startMetricsListener({ host: config.metricsHost ?? DEFAULT_METRICS_HOST, port: config.metricsPort, token: config.metricsToken, registry: metrics.registry });
     },
   };
 }

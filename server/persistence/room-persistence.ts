@@ -1,6 +1,6 @@
 /**
  * What a room needs to survive a crash or a deploy: accepted actions are handled one after
- * another and each is saved (snapshot + log entry) before it is broadcast; after a restart
+ * another and each is saved (the snapshot) before it is broadcast; after a restart
  * the restored room holds every seat for its old session, so the players' clients come
  * back through Colyseus's own reconnection path with the tokens they already hold.
  *
@@ -13,8 +13,8 @@
 import { matchMaker, type Room } from '@colyseus/core';
 import { SnapshotTooLarge, type RoomStore } from './room-store';
 import { roomLog } from '../log';
-import { metrics } from '../metrics';
-import { saveWaitMs } from '../timings';
+import type { ParlorMetrics } from '../metrics';
+import { DEFAULT_TIMINGS } from '../timings';
 
 /** How long a save may take before the room tells its clients that storage is slow. */
 const SLOW_SAVE_MS = 500;
@@ -37,7 +37,6 @@ export class RoomPersistence {
   private toldWaiting = false;
   /** The JSON of the last snapshot that was saved (or the room's first): what an unsaved action is undone to. */
   private committed: string | null = null;
-  private readonly waitMs = saveWaitMs();
 
   /** `store`: where the room is saved; null (no Redis): nothing is saved, steps still run in order. */
   constructor(
@@ -45,6 +44,10 @@ export class RoomPersistence {
     private readonly room: Room,
     private readonly store: RoomStore | null,
     private readonly onStorage: StorageListener = () => undefined,
+    /** How long an action waits for its save (SAVE_WAIT_MS, timings.ts). */
+    private readonly waitMs = DEFAULT_TIMINGS.saveWaitMs,
+    /** Where save times are observed (none: not observed). */
+    private readonly metrics?: ParlorMetrics,
   ) {}
 
   get enabled(): boolean {
@@ -86,7 +89,7 @@ export class RoomPersistence {
    * time; at least one try). True once Redis has it; false when the bound ran out or the
    * snapshot can never be saved: the caller undoes what it holds and refuses it.
    */
-  async save(snapshot: unknown, logEntry?: { seq: number; entry: unknown }, arrivedAt = performance.now()): Promise<boolean> {
+  async save(snapshot: unknown, arrivedAt = performance.now()): Promise<boolean> {
     const store = this.store;
     if (!store) return true;
     const json = JSON.stringify(snapshot);
@@ -98,8 +101,8 @@ export class RoomPersistence {
     try {
       for (let tries = 1; ; tries++) {
         try {
-          await store.save(room, logEntry);
-          metrics.saveSeconds(this.name, (performance.now() - started) / 1000);
+          await store.save(room);
+          this.metrics?.saveSeconds(this.name, (performance.now() - started) / 1000);
           this.committed = json;
           return true;
         } catch (err) {

@@ -1,7 +1,6 @@
 /**
  * Where rooms keep what they must not lose: a snapshot of the whole room (rules state with
- * its hidden parts, seats, clock) and an append-only log of accepted actions with a sequence
- * number. With REDIS_URL it is Redis; without, nothing is kept (one process, in memory).
+ * its hidden parts, seats, clock), rewritten after every accepted action. With REDIS_URL it is Redis; without, nothing is kept (one process, in memory).
  * Every key expires, so rooms nobody comes back to do not pile up.
  *
  * Which process hosts each room is kept apart from the snapshots, in one small hash
@@ -37,13 +36,13 @@ export interface Heartbeat {
 
 export interface RoomStore {
   /**
-   * Writes the snapshot and, with it, one log entry; resolves once Redis has both. The
-   * snapshot holds every reconnection token, so the tokens written since are dropped.
-   * Fails at once while Redis is away (no write is queued to land later: the caller decides
-   * whether to try again or to undo the action), and a write sent twice logs its entry once.
+   * Writes the snapshot; resolves once Redis has it. The snapshot holds every reconnection
+   * token, so the tokens written since are dropped. Fails at once while Redis is away (no write
+   * is queued to land later: the caller decides whether to try again or to undo the action); a
+   * write sent twice leaves what one leaves.
    * A save sent before the connection was lost fails when it is lost: its answer never comes.
    */
-  save(room: SavedRoom, logEntry?: { seq: number; entry: unknown }): Promise<void>;
+  save(room: SavedRoom): Promise<void>;
   /**
    * After a save failed: 'up' at once when the saves' connection is up (the save failed for
    * another reason); else waits until it is ready again ('back': try now) or `maxMs` passed
@@ -60,7 +59,6 @@ export interface RoomStore {
    * the owners hash names as the room's host (`owner`, null for none), read together.
    */
   load(roomId: string): Promise<(StoredRoom & { newerTokens: Record<string, string>; owner: string | null }) | null>;
-  log(roomId: string): Promise<unknown[]>;
   remove(roomId: string): Promise<void>;
   /** Rooms hosted by processes other than these: candidates for a restore. */
   orphans(liveProcessIds: Set<string>): Promise<RoomOwner[]>;
@@ -100,30 +98,19 @@ const PREFIX = 'parlor:';
  * "Limits"), so a bigger one is a bug, refused (the save fails and is logged) rather than written.
  */
 export const MAX_SNAPSHOT_BYTES = 256 * 1024;
-/** The action log keeps a room's latest entries only. */
-export const MAX_LOG_ENTRIES = 2000;
-/** The save script's numeric arguments, as the text ioredis would make of them on every save. */
+/** The save script's expiry argument, as the text ioredis would make of it on every save. */
 const TTL_ARG = String(ROOM_TTL_SECONDS);
-const MAX_LOG_ENTRIES_ARG = String(MAX_LOG_ENTRIES);
 
 /**
- * One save: the snapshot (with its expiry), the tokens written since dropped, the owner, and
- * the action's log entry (when there is one) appended to the bounded log — unless it is already
- * the log's last entry (the same save tried again after its answer was lost). The log is trimmed
- * only once RPUSH says it is over its bound: the same list as trimming after every push, one call
- * fewer (each call in a script costs Redis ~3.5 µs on this machine, the script itself ~7 µs).
- * KEYS: room, tokens, owners, log. ARGV: snapshot, ttl, roomId, owner, entry ('' for none), max entries.
+ * One save: the snapshot (with its expiry), the tokens written since dropped, the owner; the same
+ * save run twice (its answer lost, sent again) leaves what one leaves. The snapshot is the whole
+ * room: no log of actions is kept beside it (rooms saved by earlier versions kept one at `<room>:log`: it expires with them, and `remove` deletes it).
+ * KEYS: room, tokens, owners. ARGV: snapshot, ttl, roomId, owner.
  */
 const SAVE_SCRIPT = `
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-if ARGV[5] ~= '' and redis.call('LINDEX', KEYS[4], -1) ~= ARGV[5] then
-  if redis.call('RPUSH', KEYS[4], ARGV[5]) > tonumber(ARGV[6]) then
-    redis.call('LTRIM', KEYS[4], -tonumber(ARGV[6]), -1)
-  end
-  redis.call('EXPIRE', KEYS[4], ARGV[2])
-end
 return 1
 `;
 
@@ -166,7 +153,7 @@ export class RedisRoomStore implements RoomStore {
     // A save is one command (a script runs atomically, as the MULTI it replaces did), so one
     // pipeline sends the saves of every room that moved in one event-loop turn in one write and
     // one round trip (`batch`); a MULTI is always a round trip of its own.
-    this.saves.defineCommand('parlorSave', { numberOfKeys: 4, lua: SAVE_SCRIPT });
+    this.saves.defineCommand('parlorSave', { numberOfKeys: 3, lua: SAVE_SCRIPT });
     this.saves.on('close', () => {
       const lost = new Error('Redis connection lost before the save was answered');
       for (const fail of this.unanswered) fail(lost);
@@ -176,7 +163,7 @@ export class RedisRoomStore implements RoomStore {
     this.redis.defineCommand('parlorClaim', { numberOfKeys: 3, lua: CLAIM_SCRIPT });
   }
 
-  async save(room: SavedRoom, logEntry?: { seq: number; entry: unknown }): Promise<void> {
+  async save(room: SavedRoom): Promise<void> {
     const key = `${PREFIX}room:${room.roomId}`;
     if (room.snapshotJson.length > MAX_SNAPSHOT_BYTES) throw new SnapshotTooLarge(room.snapshotJson.length);
     // Stored as a StoredRoom; the snapshot's JSON is the room's own text, not serialized again.
@@ -185,7 +172,7 @@ export class RedisRoomStore implements RoomStore {
     // Only a save that finds the connection being made waits for it: the others are queued for
     // this turn's pipeline at once, without an extra promise and turn of the microtask queue.
     if (this.saves.status !== 'ready') await this.savesConnected();
-    const args = [key, `${key}:tokens`, `${PREFIX}owners`, `${key}:log`, text, TTL_ARG, room.roomId, ownerValue(room), logEntry ? JSON.stringify(logEntry) : '', MAX_LOG_ENTRIES_ARG];
+    const args = [key, `${key}:tokens`, `${PREFIX}owners`, text, TTL_ARG, room.roomId, ownerValue(room)];
     // Settled by its answer, or failed when the connection is lost first (the room then tries it
     // again: the script is safe to run twice, in case Redis ran it and only the answer was lost).
     await new Promise<void>((resolve, reject) => {
@@ -265,10 +252,6 @@ export class RedisRoomStore implements RoomStore {
       [unknown, string | null],
     ];
     return text ? { ...(JSON.parse(text) as StoredRoom), newerTokens, owner: owner ? ownerOfValue(roomId, owner).processId : null } : null;
-  }
-
-  async log(roomId: string): Promise<unknown[]> {
-    return (await this.redis.lrange(`${PREFIX}room:${roomId}:log`, 0, -1)).map((l) => JSON.parse(l));
   }
 
   async remove(roomId: string): Promise<void> {

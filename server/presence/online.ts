@@ -136,5 +136,3 @@ export class OnlineRegistry {
     if (this.changed.size > 0) this.scheduleWrite();
   }
 }
-
-export const online = new OnlineRegistry();

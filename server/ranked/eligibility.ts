@@ -8,36 +8,18 @@
  *   game is rated only when both have `establishedGames` rated games;
  * - the same two players play at most `gamesPerPairPerDay` rated games in any 24 h (more are unrated);
  * - a decisive game counts only when the loser made at least `minLoserMoves` actions of their own (a resignation is not one).
- * Tests and benchmarks lift them through the environment (0 turns a rule off).
+ * The rules are the operator's (config.ts `rankedRules`), held by the `RankedEligibility` made at
+ * start (services.ts), so two servers in one process keep their own. Tests lift them (0 turns a rule off).
  */
 import { DEFAULT_RANKED_RULES, type RankedRules } from '../limits';
 import type { PlayerRecord } from '../accounts/player-record';
 
-
 const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
-
-let rules: RankedRules = DEFAULT_RANKED_RULES;
-
-export function setRankedRules(next: Partial<RankedRules> | undefined): void {
-  rules = { ...DEFAULT_RANKED_RULES, ...next };
-}
-
-export function rankedRules(): RankedRules {
-  return rules;
-}
 
 /** "1 h", "5 h": a wait rounded up to whole hours (never "0 h"). */
 function hours(ms: number): string {
   return `${Math.max(1, Math.ceil(ms / HOUR_MS))} h`;
-}
-
-/** Why this account may not play rated games now, or null when it may. */
-export function rankedRefusal(player: Pick<PlayerRecord, 'name' | 'createdAt'>, now: number): string | null {
-  if (!player.name) return 'account_too_new: ranked play needs a named account';
-  const wait = player.createdAt + rules.minAccountAgeHours * HOUR_MS - now;
-  if (wait > 0) return `account_too_new: on this server ranked play opens ${rules.minAccountAgeHours} h after an account is made: in ${hours(wait)}`;
-  return null;
 }
 
 /** What the rules need to know of a player waiting in the queue. */
@@ -57,30 +39,6 @@ export function shareNetwork(a: Contender, b: Contender): boolean {
   return [b.createdFrom, b.queuedFrom].some((k) => k !== undefined && mine.has(k));
 }
 
-/**
- * Why a game between these two is unrated because they share a network, or null. An account is
- * established with `establishedGames` rated games; while it has fewer, every rated game it played
- * was against another network (a game within one network is not rated until both are), so the
- * count of rated games is the count against other networks.
- */
-export function sharedNetworkReason(a: Contender, b: Contender): string | null {
-  const needed = rules.establishedGames;
-  if (needed <= 0 || !shareNetwork(a, b) || (a.games >= needed && b.games >= needed)) return null;
-  const count = (p: Contender) => `${p.name} ${Math.min(p.games, needed)} of ${needed}`;
-  return `the two players share a network: a game between accounts of one network is rated once both have played ${needed} rated games against other players (${count(a)}, ${count(b)})`;
-}
-
-/** Whether a decided game (both players acted) is rated: its loser made enough moves of their own. A draw always is. */
-export function loserMovedEnough(loserMoves: number): boolean {
-  return rules.minLoserMoves <= 0 || loserMoves >= rules.minLoserMoves;
-}
-
-/** Why a decisive game is unrated because its loser hardly played, or null. */
-export function loserMovesReason(loserMoves: number): string | null {
-  if (loserMovedEnough(loserMoves)) return null;
-  return `the loser made ${Math.max(0, loserMoves)} move${loserMoves === 1 ? '' : 's'} of their own: a decisive game counts once the loser has made ${rules.minLoserMoves}`;
-}
-
 /** The pair's rated games against each other in the last 24 h (ranked-store.ts `pairGames`). */
 export interface PairCount {
   count: number;
@@ -88,14 +46,55 @@ export interface PairCount {
   capAt: number | null;
 }
 
-/** Whether the pair still has a rated game left today. */
-export function pairHasGamesLeft(played: number): boolean {
-  return rules.gamesPerPairPerDay <= 0 || played < rules.gamesPerPairPerDay;
-}
+/** The ranked rules of one server, and the words that explain each. */
+export class RankedEligibility {
+  readonly rules: RankedRules;
 
-/** Why the pair's next game is unrated because of the daily cap, with when it lifts, or null. */
-export function pairCapReason(names: [string, string], played: PairCount, now: number): string | null {
-  if (pairHasGamesLeft(played.count)) return null;
-  const lifts = (played.capAt ?? now) + DAY_MS - now;
-  return `${names[0]} and ${names[1]} have played ${played.count} rated games against each other in the last 24 h (at most ${rules.gamesPerPairPerDay}): rated again in ${hours(lifts)}`;
+  constructor(rules: Partial<RankedRules> = {}) {
+    this.rules = { ...DEFAULT_RANKED_RULES, ...rules };
+  }
+
+  /** Why this account may not play rated games now, or null when it may. */
+  refusal(player: Pick<PlayerRecord, 'name' | 'createdAt'>, now: number): string | null {
+    if (!player.name) return 'account_too_new: ranked play needs a named account';
+    const wait = player.createdAt + this.rules.minAccountAgeHours * HOUR_MS - now;
+    if (wait > 0) return `account_too_new: on this server ranked play opens ${this.rules.minAccountAgeHours} h after an account is made: in ${hours(wait)}`;
+    return null;
+  }
+
+  /**
+   * Why a game between these two is unrated because they share a network, or null. An account is
+   * established with `establishedGames` rated games; while it has fewer, every rated game it played
+   * was against another network (a game within one network is not rated until both are), so the
+   * count of rated games is the count against other networks.
+   */
+  sharedNetworkReason(a: Contender, b: Contender): string | null {
+    const needed = this.rules.establishedGames;
+    if (needed <= 0 || !shareNetwork(a, b) || (a.games >= needed && b.games >= needed)) return null;
+    const count = (p: Contender) => `${p.name} ${Math.min(p.games, needed)} of ${needed}`;
+    return `the two players share a network: a game between accounts of one network is rated once both have played ${needed} rated games against other players (${count(a)}, ${count(b)})`;
+  }
+
+  /** Whether a decided game (both players acted) is rated: its loser made enough moves of their own. A draw always is. */
+  loserMovedEnough(loserMoves: number): boolean {
+    return this.rules.minLoserMoves <= 0 || loserMoves >= this.rules.minLoserMoves;
+  }
+
+  /** Why a decisive game is unrated because its loser hardly played, or null. */
+  loserMovesReason(loserMoves: number): string | null {
+    if (this.loserMovedEnough(loserMoves)) return null;
+    return `the loser made ${Math.max(0, loserMoves)} move${loserMoves === 1 ? '' : 's'} of their own: a decisive game counts once the loser has made ${this.rules.minLoserMoves}`;
+  }
+
+  /** Whether the pair still has a rated game left today. */
+  pairHasGamesLeft(played: number): boolean {
+    return this.rules.gamesPerPairPerDay <= 0 || played < this.rules.gamesPerPairPerDay;
+  }
+
+  /** Why the pair's next game is unrated because of the daily cap, with when it lifts, or null. */
+  pairCapReason(names: [string, string], played: PairCount, now: number): string | null {
+    if (this.pairHasGamesLeft(played.count)) return null;
+    const lifts = (played.capAt ?? now) + DAY_MS - now;
+    return `${names[0]} and ${names[1]} have played ${played.count} rated games against each other in the last 24 h (at most ${this.rules.gamesPerPairPerDay}): rated again in ${hours(lifts)}`;
+  }
 }

@@ -16,16 +16,17 @@ import { log } from '../log';
 import { rejectUnknownMessage } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
-import { queueWidenMs } from '../timings';
-import { secretLoaded, verifyToken, type Identity } from '../accounts/identity';
+import type { Timings } from '../timings';
+import type { ParlorMetrics } from '../metrics';
+import type { Services } from '../services';
 import { DEFAULT_POOL, poolControl, RANKED_POOLS, type RankedPool } from '../../shared/core/fischer-clock';
 import { findPairs, ratingWindow, type QueueEntry } from './pairing';
-import { DAY_MS, pairCapReason, rankedRefusal, rankedRules, sharedNetworkReason, type Contender } from './eligibility';
+import { DAY_MS, type Contender, type RankedEligibility } from './eligibility';
 import { matchmakeAddress, type RoomBudget, TOO_MANY_ROOMS } from '../guards/room-budget';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import type { AccountStore } from '../accounts/account-store';
-import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
+import { MAX_TOKEN_LENGTH, type AccountTokens, type Identity } from '../accounts/tokens';
 import { rateKey } from '../guards/client-address';
 import type { RankedOption, SeriesPlayer } from './series';
 
@@ -52,13 +53,17 @@ const queueOptions = {
 };
 
 /** The queue room with its stores bound (Colyseus makes the instances). */
-export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, rooms: RoomServices) {
+export function rankedQueueRoom(services: Services, accounts: AccountStore, rooms: RoomServices) {
+  const store = services.ranked;
   return class extends RankedQueueRoom {
     protected readonly store = store;
+    protected readonly eligibility = services.eligibility;
+    protected readonly timings = services.timings;
+    protected readonly metrics = rooms.metrics;
     protected readonly budget = rooms.budget;
     constructor() {
       super();
-      guardFrames(this, rooms.flood);
+      guardFrames(this, rooms);
     }
 
     /**
@@ -67,13 +72,13 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, room
      * enough for rated play when the operator asks for an age (eligibility.ts); an address with a room to spare.
      */
     static override async onAuth(token: string, raw: unknown, context?: unknown): Promise<QueueAuth> {
-      const auth = await RankedQueueRoom.authenticate(token, raw, context, rooms.budget);
+      const auth = await RankedQueueRoom.authenticate(token, raw, context, rooms.budget, accounts.tokens);
       const account = await accounts.authenticate(auth.token);
       if (!account.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `auth_required: ${account.code}: ${account.message}`);
       if (!account.account.registered) throw new ServerError(ErrorCode.AUTH_FAILED, ACCOUNT_REQUIRED);
       const player = await store.player(auth.identity.playerId);
       if (!player) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: unknown player, make a new guest account');
-      const refusal = rankedRefusal(player, Date.now());
+      const refusal = services.eligibility.refusal(player, Date.now());
       if (refusal) throw new ServerError(ErrorCode.AUTH_FAILED, refusal);
       return auth;
     }
@@ -82,6 +87,9 @@ export function rankedQueueRoom(store: RankedStore, accounts: AccountStore, room
 
 export abstract class RankedQueueRoom extends Room {
   protected abstract readonly store: RankedStore;
+  protected abstract readonly eligibility: RankedEligibility;
+  protected abstract readonly timings: Timings;
+  protected abstract readonly metrics: ParlorMetrics;
   protected abstract readonly budget: RoomBudget;
   override maxClients = MAX_WAITING;
   private waiting = new Map<string, Waiting>();
@@ -89,11 +97,11 @@ export abstract class RankedQueueRoom extends Room {
   private tick: NodeJS.Timeout | null = null;
 
   /** The token: the `token` option (as before accounts), else the one the SDK sends (`client.auth.token`). */
-  static async authenticate(sdkToken: string, raw: unknown, context: unknown, budget: RoomBudget): Promise<QueueAuth> {
+  static async authenticate(sdkToken: string, raw: unknown, context: unknown, budget: RoomBudget, tokens: AccountTokens): Promise<QueueAuth> {
     const options = parseClientOptions(queueOptions, raw);
-    await secretLoaded();
+    await tokens.loaded();
     const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH ? sdkToken : undefined);
-    const identity = verifyToken(token);
+    const identity = tokens.verify(token);
     if (!identity || !token) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: ranked play needs a valid player token (sign in)');
     const address = matchmakeAddress();
     const refused = await budget.checkHeld(address);
@@ -104,7 +112,7 @@ export abstract class RankedQueueRoom extends Room {
   override onCreate() {
     this.autoDispose = false;
     // The queue takes no messages: whatever a client sends is answered, never dropped in silence.
-    this.onMessage('*', (client, type) => rejectUnknownMessage('ranked_queue', client, type, ': the queue takes no messages (leave the room to cancel)'));
+    this.onMessage('*', (client, type) => rejectUnknownMessage(this.metrics, 'ranked_queue', client, type, ': the queue takes no messages (leave the room to cancel)'));
     this.tick = setInterval(() => void this.pairAndReport(), TICK_MS);
   }
 
@@ -130,7 +138,7 @@ export abstract class RankedQueueRoom extends Room {
   private report(client: Client) {
     const w = this.waiting.get(client.sessionId);
     if (!w) return;
-    const window = ratingWindow(Date.now() - w.since, queueWidenMs());
+    const window = ratingWindow(Date.now() - w.since, this.timings.queueWidenMs);
     client.send('queue', {
       waitingSeconds: Math.floor((Date.now() - w.since) / 1000),
       window: { min: Math.round(w.rating - window), max: Math.round(w.rating + window), width: window },
@@ -151,7 +159,7 @@ export abstract class RankedQueueRoom extends Room {
 
   private async pairAndReport() {
     const now = Date.now();
-    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), queueWidenMs(), undefined, (a, b) => sharedNetworkReason(a, b) === null);
+    const pairs = findPairs([...this.waiting.values()], now, (id) => this.lastOpponent.get(id), this.timings.queueWidenMs, undefined, (a, b) => this.eligibility.sharedNetworkReason(a, b) === null);
     for (const pair of pairs) {
       for (const p of pair) this.waiting.delete(p.sessionId);
       await this.startMatch(pair as [Waiting, Waiting]).catch((err) => log.error({ err }, 'ranked pairing failed'));
@@ -189,12 +197,12 @@ export abstract class RankedQueueRoom extends Room {
 
   /** What the pair is told before the game when it will not be rated: a shared network, or the daily cap already reached. */
   private async unratedBecause(a: Waiting, b: Waiting): Promise<Pick<RankedOption, 'sharedNetwork' | 'pairCap'>> {
-    const sharedNetwork = sharedNetworkReason(a, b);
+    const sharedNetwork = this.eligibility.sharedNetworkReason(a, b);
     if (sharedNetwork) return { sharedNetwork };
     const now = Date.now();
     // Only a word in advance: the game's settlement counts again, so a failed count here costs no pairing.
-    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay).catch(() => null);
-    const pairCap = played && pairCapReason([a.name, b.name], played, now);
+    const played = await this.store.pairGames(a.playerId, b.playerId, now - DAY_MS, this.eligibility.rules.gamesPerPairPerDay).catch(() => null);
+    const pairCap = played && this.eligibility.pairCapReason([a.name, b.name], played, now);
     return pairCap ? { pairCap } : {};
   }
 }

@@ -9,7 +9,6 @@ import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
 import type { TablePolicy } from '../table/server-game';
 import type { PolicyTable, TableSchema } from '../table/server-game';
-import { nextGameMs } from '../timings';
 import { recordTournamentGame } from '../tournaments/result-hook';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
@@ -64,14 +63,14 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
       // First: a replay after a failed rating finds the tournament's result written and writes nothing.
       if (current.tournamentId) await recordTournamentGame(table.services.tournaments, current, table.game() as GomokuState);
       // The pool's control and the time left after each action go into the match record.
-      await settleGame(table.services.ranked, current, table.game() as GomokuState, { control: table.schema.clock, left: table.clockReadings() });
+      await settleGame(table.services.ranked, table.services.eligibility, current, table.game() as GomokuState, { control: table.schema.clock, left: table.clockReadings() });
     } catch (err) {
       table.log.error({ err }, 'rating update failed, retried on restore');
       return;
     }
     mirror();
     if (!current.finished) {
-      scheduleNextGame(nextGameMs());
+      scheduleNextGame(table.services.timings.nextGameMs);
       await table.save();
     }
   }
@@ -79,7 +78,7 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
   function scheduleNextGame(ms: number) {
     schema().nextGameAt = Date.now() + ms;
     table.setTimer('next_game', ms, () => void table.serial(async () => {
-      await nextGame(table.services.ranked, series!);
+      await nextGame(table.services.ranked, table.services.eligibility, series!);
       schema().nextGameAt = 0;
       // The other player opens this game: the sessions change seats.
       await table.newGame(true);

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { movesToArray } from '../../shared/games/gomoku/move-list';
 import type { Score } from '../../shared/games/rating/glicko2';
-import { DAY_MS, loserMovesReason, pairCapReason, rankedRules } from './eligibility';
+import { DAY_MS, type RankedEligibility } from './eligibility';
 import type { RankedStore } from '../stores/ranked-store';
 import type { GameRecord, MatchRecord } from '../stores/records';
 
@@ -90,25 +90,25 @@ export interface Unrated {
  * established, a decisive game whose loser made fewer than the rules' minimum of actions of their
  * own, and a game past the pair's daily cap (eligibility.ts).
  */
-export async function unratedReason(store: RankedStore, series: SeriesData, winner: Seat | null, endReason: string | null, now: number): Promise<Unrated | null> {
+export async function unratedReason(store: RankedStore, eligibility: RankedEligibility, series: SeriesData, winner: Seat | null, endReason: string | null, now: number): Promise<Unrated | null> {
   if (series.acted.length !== 2) return { why: 'the game ended before both players had moved', endsMatch: true };
   if (series.sharedNetwork) return { why: series.sharedNetwork, endsMatch: false };
   if (winner !== null) {
     const loser = winner === 1 ? 2 : 1;
     // A resignation is the loser's last action, not a move of the game.
-    const few = loserMovesReason((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
+    const few = eligibility.loserMovesReason((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
     if (few) return { why: few, endsMatch: true };
   }
   // This very game is left out: settled once already (a crash in between), it is counted as the first time.
-  const capped = pairCapReason(names(series), await pairToday(store, series, now, { matchId: series.matchId, game: series.game }), now);
+  const capped = eligibility.pairCapReason(names(series), await pairToday(store, eligibility, series, now, { matchId: series.matchId, game: series.game }), now);
   return capped ? { why: capped, endsMatch: false } : null;
 }
 
 const names = (series: SeriesData): [string, string] => [series.players[0].name, series.players[1].name];
 
 /** The pair's rated games against each other in the last 24 h, counted in the database of record. */
-function pairToday(store: RankedStore, series: SeriesData, now: number, except?: { matchId: string; game: number }) {
-  return store.pairGames(series.players[0].playerId, series.players[1].playerId, now - DAY_MS, rankedRules().gamesPerPairPerDay, except);
+function pairToday(store: RankedStore, eligibility: RankedEligibility, series: SeriesData, now: number, except?: { matchId: string; game: number }) {
+  return store.pairGames(series.players[0].playerId, series.players[1].playerId, now - DAY_MS, eligibility.rules.gamesPerPairPerDay, except);
 }
 
 export async function recordMatchStart(store: RankedStore, series: SeriesData): Promise<void> {
@@ -123,13 +123,13 @@ export async function recordMatchStart(store: RankedStore, series: SeriesData): 
  * Settles the finished game: rates it (once, whatever happens around this call), adds it to
  * the match record, and decides whether the series goes on. Safe to call again after a crash.
  */
-export async function settleGame(store: RankedStore, series: SeriesData, game: GomokuState, clock?: { control: string; left: readonly number[] }): Promise<GameRecord> {
+export async function settleGame(store: RankedStore, eligibility: RankedEligibility, series: SeriesData, game: GomokuState, clock?: { control: string; left: readonly number[] }): Promise<GameRecord> {
   const id = (seat: Seat | null) => (seat ? playerInSeat(series, seat).playerId : '');
   const winner = game.winner === 1 || game.winner === 2 ? id(game.winner) : null;
   const [a, b] = [series.players[0].playerId, series.players[1].playerId];
   const winnerSeat = game.winner === 1 || game.winner === 2 ? game.winner : null;
   // The pair's daily cap is read before this game is settled: a replay after a crash finds the marker first (ranked-store.ts).
-  const reason = await unratedReason(store, series, winnerSeat, game.endReason, Date.now());
+  const reason = await unratedReason(store, eligibility, series, winnerSeat, game.endReason, Date.now());
   const rated = reason === null;
   series.unrated = reason?.why ?? '';
   let changes: GameRecord['changes'] = {};
@@ -171,12 +171,12 @@ function seriesLeader(series: SeriesData): string | null {
 }
 
 /** Moves the series to its next game (the other player opens), saying beforehand when it will be unrated. */
-export async function nextGame(store: RankedStore, series: SeriesData): Promise<void> {
+export async function nextGame(store: RankedStore, eligibility: RankedEligibility, series: SeriesData): Promise<void> {
   series.game += 1;
   series.acted = [];
   series.actions = {};
   const now = Date.now();
-  series.unrated = series.sharedNetwork ?? (await pairToday(store, series, now).then((played) => pairCapReason(names(series), played, now)).catch(() => null)) ?? '';
+  series.unrated = series.sharedNetwork ?? (await pairToday(store, eligibility, series, now).then((played) => eligibility.pairCapReason(names(series), played, now)).catch(() => null)) ?? '';
 }
 
 /** A player left for good between two games: the match ends on the score it has. */

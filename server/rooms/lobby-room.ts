@@ -8,7 +8,7 @@
 import { ErrorCode, LobbyRoom, ServerError, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import { decodePayload, stringField } from '../../shared/core/payload';
-import { metrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions, prototypeKeyIn } from '../guards/join-options';
@@ -36,18 +36,20 @@ export const lobbyFilter = v.nullish(
 
 type Listing = { name: string; metadata?: Record<string, unknown> };
 
-/** The lobby with the process's flood limits in front of its frames (Colyseus makes the instances). */
-export function parlorLobby(flood: FloodLimits) {
+/** The lobby with the server's flood limits in front of its frames, counting in its metrics (Colyseus makes the instances). */
+export function parlorLobby(rooms: { flood: FloodLimits; metrics: ParlorMetrics }) {
   return class extends ParlorLobby {
+    protected readonly metrics = rooms.metrics;
     constructor() {
       super();
-      guardFrames(this, flood);
+      guardFrames(this, rooms);
     }
   };
 }
 
-export class ParlorLobby extends LobbyRoom {
+export abstract class ParlorLobby extends LobbyRoom {
   override maxClients = 5000;
+  protected abstract readonly metrics: ParlorMetrics;
 
   /** A bad filter in the join options is refused with the code a bad `filter` message gets: `invalid_payload: …`. */
   static override async onAuth(_token: string, options: unknown) {
@@ -69,14 +71,14 @@ export class ParlorLobby extends LobbyRoom {
     } finally {
       delete (this as { onMessage?: unknown }).onMessage;
     }
-    this.onMessage('*', (client, type) => rejectUnknownMessage('lobby', client, type));
+    this.onMessage('*', (client, type) => rejectUnknownMessage(this.metrics, 'lobby', client, type));
   }
 
   private checkedFilter(client: Client, payload: unknown, handler: (client: Client, payload: unknown) => void) {
-    metrics.message('lobby', 'filter');
+    this.metrics.message('lobby', 'filter');
     const decoded = decodePayload(lobbyFilter, payload);
     if (!decoded.ok) {
-      metrics.rejection('lobby', decoded.code);
+      this.metrics.rejection('lobby', decoded.code);
       return sendError(client, decoded.code, decoded.message);
     }
     handler(client, decoded.value ?? undefined);

@@ -20,12 +20,12 @@ export class TableBots<G extends AnyGame> {
 
   /**
    * The bot whose turn it is, when its game has it answer at once (in the same step as the move
-   * it answers: one save, one patch). Its delay is asked last: it reads the environment.
+   * it answers: one save, one patch).
    */
   answersAtOnce(rules: StateOf<G>, seats: readonly (SeatRecord | undefined)[]): { seat: SeatIndex; strategy: string } | null {
     const seat = this.game.definition.toAct(rules)[0];
     const strategy = seat === undefined ? undefined : seats[seat]?.strategy;
-    if (seat === undefined || strategy === undefined || this.game.botDelayMs?.() !== 0) return null;
+    if (seat === undefined || strategy === undefined || this.game.botDelayMs?.(this.services.timings) !== 0) return null;
     return { seat, strategy };
   }
 

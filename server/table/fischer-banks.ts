@@ -7,7 +7,7 @@
  */
 import { afterMove, chargedMs, initialMs, LAG_ALLOWANCE_MS, showing, type FischerControl } from '../../shared/core/fischer-clock';
 import type { SeatIndex } from '../../shared/core/game';
-import { clockLagMs, clockMinuteMs } from '../timings';
+import type { Timings } from '../timings';
 
 /** What a snapshot keeps of the clocks (snapshot.ts checks its shape). */
 export interface SavedBanks {
@@ -27,6 +27,9 @@ export interface ClockFields {
 }
 
 export class FischerBanks {
+  /** `timings`: the clock's minute and the lag it does not charge (timings.ts). */
+  constructor(private readonly timings: Pick<Timings, 'clockMinuteMs' | 'clockLagMs'>) {}
+
   /** Ms left on each seat's clock as of its last move (the running one's keeps falling from `since`). */
   readonly bank: number[] = [0, 0];
   /** The seat whose clock runs, -1 when none does (before the game, a bot's turn, after the end). */
@@ -49,7 +52,7 @@ export class FischerBanks {
   step(control: FischerControl, version: number, arrivedAt: number): void {
     if (version === this.version) return;
     if (this.version < 0 || version < this.version) {
-      this.bank.fill(initialMs(control, clockMinuteMs()));
+      this.bank.fill(initialMs(control, this.timings.clockMinuteMs));
       this.readings.length = 0;
       this.running = -1;
       this.version = version;
@@ -59,7 +62,7 @@ export class FischerBanks {
     const seat = this.running;
     if (seat < 0) return void this.readings.push(-1);
     // Whole ms: arrival instants come from performance.now(), and the synced figures need no more.
-    this.bank[seat] = Math.round(afterMove(this.bank[seat]!, chargedMs(this.since, arrivedAt, clockLagMs()), control.increment * 1000));
+    this.bank[seat] = Math.round(afterMove(this.bank[seat]!, chargedMs(this.since, arrivedAt, this.timings.clockLagMs), control.increment * 1000));
     this.readings.push(this.bank[seat]!);
     this.running = -1;
   }
@@ -84,7 +87,7 @@ export class FischerBanks {
 
   /** Ms until the running seat's flag falls at `now` (the lag allowance after its bank runs out: a move within it still counts). */
   flagInMs(now: number): number {
-    return this.running < 0 ? 0 : showing(this.bank[this.running]!, this.since, now) + Math.min(clockLagMs(), LAG_ALLOWANCE_MS);
+    return this.running < 0 ? 0 : showing(this.bank[this.running]!, this.since, now) + Math.min(this.timings.clockLagMs, LAG_ALLOWANCE_MS);
   }
 
   /** Epoch ms the running clock shows 0. */

@@ -7,31 +7,31 @@ import { CloseCode, Room, ServerError, type Client } from '@colyseus/core';
 import type * as v from 'valibot';
 import { decodePayload } from '../../shared/core/payload';
 import { roomLog } from '../log';
-import { metrics } from '../metrics';
 import { RoomPersistence } from '../persistence/room-persistence';
 import type { CommonErrorCode } from '../../shared/core/errors';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
 import { guardFrames, type FloodControl } from '../guards/flood-control';
-import type { RoomServices } from '../services';
+import type { RoomServices, Services } from '../services';
 import { invalidOption } from '../guards/join-options';
 import { holdSeat } from './room-timers';
-import { reconnectSeconds } from '../timings';
 
 /** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
 export const MAX_SPECTATORS = 100;
 
 /** The per-player fields every game's schema has. */
-export interface PresenceRow {
+export interface PlayerRow {
   name: string;
   connected: boolean;
   returnBy: number;
 }
 
 /** `Code`: the game's own error codes, from its registry in shared/ (besides the common ones). */
-export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
+export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
   protected abstract readonly gameName: string;
+  /** The stores and the process's settings (its timings among them), given by the class Colyseus instantiates. */
+  abstract readonly services: Services;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  protected tokens = new Map<string, string>();
+  protected reconnectionTokens = new Map<string, string>();
   /** Everyone watching; at most MAX_SPECTATORS. */
   protected spectatorIds = new Set<string>();
   private persistenceOf?: RoomPersistence;
@@ -43,12 +43,12 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
   constructor(protected readonly rooms: RoomServices) {
     super();
-    this.flood = guardFrames(this, rooms.flood);
+    this.flood = guardFrames(this, rooms);
   }
 
   get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {}), this.services.timings.saveWaitMs, this.rooms.metrics));
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -90,7 +90,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    */
   protected handle<S extends v.GenericSchema>(type: string, schema: S, handler: (client: Client, payload: v.InferOutput<S>) => unknown): void {
     this.onMessage(type, (client: Client, payload: unknown) => {
-      metrics.message(this.gameName, type);
+      this.rooms.metrics.message(this.gameName, type);
       const decoded = decodePayload(schema, payload);
       if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
       this.pendingSince ||= performance.now();
@@ -100,12 +100,12 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   /** Every type the room does not handle gets `unknown_message`. */
   protected handleUnknownMessages(): void {
-    this.onMessage('*', (client: Client, type: unknown) => rejectUnknownMessage(this.gameName, client, type));
+    this.onMessage('*', (client: Client, type: unknown) => rejectUnknownMessage(this.rooms.metrics, this.gameName, client, type));
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */
   reject(client: Client, code: Code | CommonErrorCode, message: string): void {
-    metrics.rejection(this.gameName, code);
+    this.rooms.metrics.rejection(this.gameName, code);
     sendError<Code | CommonErrorCode>(client, code, message);
   }
 
@@ -131,10 +131,10 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     // listed as watching for the whole reconnection window. A watcher back online joins as a new one.
     if (this.spectatorIds.has(client.sessionId)) return;
     const row = this.state.players.get(client.sessionId);
-    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + reconnectSeconds() * 1000 });
+    if (row) Object.assign(row, { connected: false, returnBy: Date.now() + this.services.timings.reconnectSeconds * 1000 });
     this.afterChange();
     try {
-      await holdSeat(this, client, reconnectSeconds());
+      await holdSeat(this, client, this.services.timings.reconnectSeconds);
     } catch {
       // Window expired, or the room is shutting down ('disposing', STACK.md fact 5): onLeave follows.
     }
@@ -160,9 +160,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    * would not know.
    */
   protected arrived(client: Client, name: string, how: 'joined' | 'returned' = 'joined'): Promise<void> {
-    this.tokens.set(client.sessionId, client.reconnectionToken);
+    this.reconnectionTokens.set(client.sessionId, client.reconnectionToken);
     const account = this.accountOf(client.sessionId);
-    this.rooms.presence.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching', ...(account === undefined ? {} : { account }) });
+    this.rooms.online.set({ sessionId: client.sessionId, name, roomId: this.roomId, game: this.gameName, role: this.isSeated(client.sessionId) ? 'playing' : 'watching', ...(account === undefined ? {} : { account }) });
     this.afterChange();
     if (how === 'returned') return this.persistence.serial(() => this.persistence.saveToken(client.sessionId, client.reconnectionToken));
     // In turn with the room's steps either way; without a store the snapshot is not even built.
@@ -172,9 +172,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   /** Someone left for good. */
   protected departed(sessionId: string) {
-    this.tokens.delete(sessionId);
+    this.reconnectionTokens.delete(sessionId);
     this.flood.forget(sessionId);
-    this.rooms.presence.remove(sessionId);
+    this.rooms.online.remove(sessionId);
   }
 
   /**
@@ -196,10 +196,10 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   /** Holds every seat of a restored room for the sessions from before the restart. */
   protected holdRestoredSeats(tokens: Record<string, string>) {
     for (const [id, token] of Object.entries(tokens)) {
-      this.tokens.set(id, token);
+      this.reconnectionTokens.set(id, token);
       // A stand-in for the session from before the restart: Colyseus then accepts its reconnection token, as after a drop.
       const standIn = { sessionId: id, reconnectionToken: token, auth: undefined, userData: undefined } as unknown as Client;
-      holdSeat(this, standIn, reconnectSeconds()).catch(() => this.onLeave?.({ sessionId: id } as Client));
+      holdSeat(this, standIn, this.services.timings.reconnectSeconds).catch(() => this.onLeave?.({ sessionId: id } as Client));
     }
   }
 
@@ -223,7 +223,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     if (this.persistenceOf?.saving) return;
     this.broadcastPatch();
     if (this.pendingSince) {
-      metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);
+      this.rooms.metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);
       this.pendingSince = 0;
     }
     const next = this.listing();

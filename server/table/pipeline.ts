@@ -87,8 +87,6 @@ export class TablePipeline<G extends AnyGame> {
   async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: Entry, client?: Client, arrivedAt = performance.now()): Promise<void> {
     const { room } = this;
     let all = events;
-    // Only a step with more than one action (below) is logged as a list of entries.
-    let entries: Entry[] | null = null;
     let rules = (this.rules = state);
     // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
     for (let guard = 0; guard < 16; guard++) {
@@ -98,7 +96,6 @@ export class TablePipeline<G extends AnyGame> {
       if (!result.ok) throw new Error(`the ${answer.strategy} bot chose an action the rules refuse: ${result.code}`); // a bug, never bad input
       rules = this.rules = result.state;
       all = [...all, ...result.events];
-      (entries ??= [entry]).push({ seat: answer.seat, action: answer.action });
     }
     await room.serverGame.afterStep?.(room.stepContext(), all, client);
     const over = room.definition.outcome(rules) !== null;
@@ -108,7 +105,7 @@ export class TablePipeline<G extends AnyGame> {
       for (const policy of room.policies) policy.ending?.();
     }
     // Without a store there is nothing to write: the snapshot is not even built.
-    if (room.persistence.enabled && !(await room.persistence.save(room.snapshot(), { seq: room.definition.version(rules), entry: entries ?? entry }, arrivedAt))) {
+    if (room.persistence.enabled && !(await room.persistence.save(room.snapshot(), arrivedAt))) {
       if (client) room.reject(client, 'storage_unavailable', 'storage is away: your action was not played (nothing changed); try again in a moment');
       await room.persistence.holding(() => room.undo());
       room.afterChange();

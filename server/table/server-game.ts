@@ -12,9 +12,10 @@ import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf, ViewOf } from '../
 import type { Random } from '../../shared/core/rng';
 import type express from 'express';
 import type { Services } from '../services';
+import type { Timings } from '../timings';
 import type { RoomBudget } from '../guards/room-budget';
 import type { LimitedRoute } from '../limits';
-import type { PresenceRow } from './parlor-room';
+import type { PlayerRow } from './parlor-room';
 import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
 import type { RoomPersistence } from '../persistence/room-persistence';
 import type { CheckedPlayer } from '../accounts/room-token';
@@ -43,7 +44,7 @@ export interface BotContext {
 
 /** The fields every game's synced state has. */
 export interface TableSchema {
-  players: Map<string, PresenceRow & { seat?: number }>;
+  players: Map<string, PlayerRow & { seat?: number }>;
   spectators: number;
 }
 
@@ -145,13 +146,13 @@ export interface ServerGame<
    * the refusal, or returns what releases its admission, run when the game ends, the player
    * leaves or the room goes (the Gomoku computer's per-address cap).
    */
-  readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => (() => void) | null;
+  readonly admit?: (config: ConfigOf<G>, who: { address: string; player: string | null }, services: Services) => (() => void) | null;
   /** What `admit` would refuse, checked before a room is made (the static onAuth): throws that refusal, counts nothing. */
-  readonly screen?: (config: ConfigOf<G>, who: { address: string; player: string | null }) => void;
+  readonly screen?: (config: ConfigOf<G>, who: { address: string; player: string | null }, services: Services) => void;
   /** HTTP routes of the game's own, mounted once at start (Ten Exorcism's verify and high scores). */
   readonly routes?: GameRoutes;
   /** Bots move after this pause (ms); 0: in the same step as the move before, so both reach clients in one patch. */
-  readonly botDelayMs?: () => number;
+  readonly botDelayMs?: (timings: Timings) => number;
 
   /**
    * The server part's own data in one room, never synced (Flip 7's commitments and log): made
@@ -162,7 +163,7 @@ export interface ServerGame<
   /** Fills the synced state's own fields before anyone joins. */
   init(schema: S, config: ConfigOf<G>): void;
   /** The synced row of a seat in `players`, or null when the seat has none (the Tic Tac Toe AI). */
-  row(seat: SeatRecord, index: SeatIndex): (PresenceRow & { seat?: number }) | null;
+  row(seat: SeatRecord, index: SeatIndex): (PlayerRow & { seat?: number }) | null;
   /** Writes the public view (the rules' `view(state, null)`), or the waiting table (null), into the schema. */
   mirror(schema: S, view: ViewOf<G> | null, ctx: MirrorContext<G, L>): void;
   /** The game's own listing fields; the table adds game, players, spectators and open. */

@@ -24,9 +24,7 @@ import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
 import { invalidOption, parseClientOptions, parseRoomOptions, PLAYER_OPTION, seatOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
-import { reconnectSeconds } from '../timings';
 import type { MirrorContext, SeatRecord, ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
-import { shareHandshake } from './shared-handshake';
 import { checkSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 import { Seats } from './seats';
 import { TurnClock, type Due } from './turn-clock';
@@ -48,7 +46,7 @@ type Listing = { game: string; players: string[]; spectators: number; open: bool
 /** The class Colyseus instantiates for one game: the table with the game and the services bound. */
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
   const entries = { ...seatOptions, ...game.definition.options };
-  const accounts = new AccountStore(services.db);
+  const accounts = new AccountStore(services.db, services.tokens);
   return class extends TableRoom<G, S> {
     readonly serverGame = game;
     readonly services = services;
@@ -67,7 +65,7 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
       const nameProblem = await accounts.casualNameProblem(parsed.name, player?.id ?? null);
       if (nameProblem) throw invalidOption(`${nameProblem.code}: ${nameProblem.message}`);
       const address = matchmakeAddress();
-      if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null });
+      if (game.screen && address && !parsed.spectate) game.screen(config, { address: rateKey(address), player: player?.id ?? null }, services);
       await carryAddress(rooms.budget, options, address);
       return true;
     }
@@ -123,7 +121,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   implements PipelineRoom<G>, PolicyRoom<S & TableSchema, G>
 {
   abstract readonly serverGame: ServerGame<G, S>;
-  abstract readonly services: Services;
   protected abstract readonly entries: v.ObjectEntries;
   protected abstract readonly accounts: AccountStore;
 
@@ -192,7 +189,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   override async onCreate(raw: unknown) {
     this.state = new this.serverGame.schema() as S & TableSchema;
-    this.turnClock = new TurnClock(this.serverGame, this.timers, this.onClock);
+    this.turnClock = new TurnClock(this.serverGame, this.timers, this.onClock, this.services.timings);
     this.bots = new TableBots(this.serverGame as ServerGame<G, TableSchema>, this.services);
     this.local = this.serverGame.local?.();
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
@@ -248,7 +245,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.metadata = this.listing();
     // Flush the initial state before anyone joins (STACK.md fact 4).
     this.broadcastPatch();
-    shareHandshake(this);
+    this.rooms.handshakes.share(this);
   }
 
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
@@ -265,7 +262,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const address = roomClientAddress(client, context, this.rooms.trustProxy);
     // The owner's admission was given at its first join; it moves to this session with the seat.
     if (this.serverGame.admit && !owner && !this.joinsAsSpectator(raw)) {
-      const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null });
+      const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null }, this.services);
       if (release) this.admissions.set(client.sessionId, release);
     }
     this.addresses.set(client.sessionId, address);
@@ -329,7 +326,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const record: SeatRecord = { id: client.sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     this.seats.take(seat, record);
     this.addRow(seat);
-    if (this.serverGame.whenGone === 'bot') client.send('seat_token', { token: this.seats.issueToken(client.sessionId) });
+    if (this.serverGame.whenGone === 'bot') client.send('seat_token', { token: this.seats.issueSeatToken(client.sessionId) });
     await this.serverGame.seated?.(this.stepContext(), this.state as S, record);
     for (const policy of this.policies) policy.mirror?.();
     if (this.definition.start === 'full' && this.seats.filled() === this.seats.max && !this.rules) await this.persistence.serial(() => this.setup(performance.now()));
@@ -557,7 +554,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     if (old) {
       this.spectatorIds.add(oldId);
       this.state.spectators = this.spectatorIds.size;
-      this.rooms.presence.set({ sessionId: oldId, name: row?.name ?? 'Guest', roomId: this.roomId, game: this.gameName, role: 'watching' });
+      this.rooms.online.set({ sessionId: oldId, name: row?.name ?? 'Guest', roomId: this.roomId, game: this.gameName, role: 'watching' });
       old.send('seat_moved', {});
     } else {
       this.endHold(oldId);
@@ -649,7 +646,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       options: this.options,
       ...this.seats.save(),
       spectators: [...this.spectatorIds],
-      tokens: Object.fromEntries(this.tokens),
+      tokens: Object.fromEntries(this.reconnectionTokens),
       startedAt: this.startedAt,
       deadline: this.turnClock.deadline,
       advanceAt: this.turnClock.advanceAt,
@@ -702,7 +699,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.seats.load(snap);
     this.startedAt = snap.startedAt;
     this.rng = new Mulberry32(snap.rng);
-    const returnBy = Date.now() + reconnectSeconds() * 1000;
+    const returnBy = Date.now() + this.services.timings.reconnectSeconds * 1000;
     this.seats.list.forEach((record, seat) => {
       if (!record) return;
       this.addRow(seat);
@@ -724,7 +721,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.holdRestoredSeats(snap.tokens);
     // The seats held for their owners show as theirs ("your game" in the lobby) until they return, take the seat over, or the window ends.
     for (const record of this.seats.list) {
-      if (record?.account && !record.bot) this.rooms.presence.set({ sessionId: record.id, name: record.name, roomId: this.roomId, game: this.gameName, role: 'playing', account: record.account });
+      if (record?.account && !record.bot) this.rooms.online.set({ sessionId: record.id, name: record.name, roomId: this.roomId, game: this.gameName, role: 'playing', account: record.account });
     }
     for (const policy of this.policies) policy.resumed?.();
   }

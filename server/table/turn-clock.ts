@@ -6,7 +6,7 @@
  * under load (docs/performance.md).
  */
 import type { AnyGame, ConfigOf, SeatIndex, StateOf } from '../../shared/core/game';
-import { botDelayMs, nextRoundMs } from '../timings';
+import type { Timings } from '../timings';
 import { FischerBanks } from './fischer-banks';
 import type { RoomTimers } from './room-timers';
 import type { SeatRecord } from './server-game';
@@ -22,7 +22,7 @@ export type Due =
 /** What the clock reads of a game: its rules, and a bot delay of its own (the server part's `botDelayMs`). */
 export interface ClockedGame<G extends AnyGame> {
   definition: G;
-  botDelayMs?: () => number;
+  botDelayMs?: (timings: Timings) => number;
 }
 
 const TIMER = 'clock';
@@ -38,13 +38,16 @@ export class TurnClock<G extends AnyGame> {
   /** The flag's record, re-used likewise. */
   private readonly flag = { kind: 'flag' as const, seat: 0, version: 0 };
   /** The Fischer clocks, for a game whose config has one (`GameDefinition.fischer`). */
-  readonly banks = new FischerBanks();
+  readonly banks: FischerBanks;
 
   constructor(
     private readonly game: ClockedGame<G>,
     private readonly timers: RoomTimers<string>,
     private readonly fire: (due: Due) => void,
-  ) {}
+    private readonly timings: Timings,
+  ) {
+    this.banks = new FischerBanks(timings);
+  }
 
   /**
    * Arms the clock for `rules` (stops it when nothing waits); `left`: the time a restored per-move
@@ -75,7 +78,7 @@ export class TurnClock<G extends AnyGame> {
     if (seat === undefined) {
       const next = definition.advance?.(rules);
       if (!next) return 0;
-      const ms = left ?? nextRoundMs();
+      const ms = left ?? this.timings.nextRoundMs;
       this.advanceAt = Date.now() + ms;
       this.due = { kind: 'advance', seat: next.seat, action: next.action };
       return ms;
@@ -83,7 +86,7 @@ export class TurnClock<G extends AnyGame> {
     const strategy = seats[seat]?.strategy;
     if (strategy !== undefined) {
       this.due = { kind: 'bot', seat, strategy };
-      return this.game.botDelayMs?.() ?? botDelayMs();
+      return this.game.botDelayMs?.(this.timings) ?? this.timings.botDelayMs;
     }
     if (control) {
       this.banks.run(seat, now);

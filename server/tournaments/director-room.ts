@@ -19,7 +19,6 @@ import { ArraySchema } from '@colyseus/schema';
 import * as v from 'valibot';
 import { decodePayload, emptyPayload } from '../../shared/core/payload';
 import { pairArenaWave, type ArenaPair } from '../../shared/tournament/arena-pairing';
-import { secretLoaded, verifyToken } from '../accounts/identity';
 import type { AccountStore } from '../accounts/account-store';
 import { MAX_TOKEN_LENGTH } from '../accounts/tokens';
 import { rejectUnknownMessage, sendError } from '../guards/errors';
@@ -28,11 +27,12 @@ import { parseClientOptions } from '../guards/join-options';
 import { matchmakeAddress } from '../guards/room-budget';
 import { newId, newKey } from '../ids';
 import { log } from '../log';
-import { metrics } from '../metrics';
+import type { ParlorMetrics } from '../metrics';
 import type { RankedOption } from '../ranked/series';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
-import { tournamentWaveMs } from '../timings';
+import type { Timings } from '../timings';
+import type { Services } from '../services';
 import { arenaTable, type ArenaRow } from './arena-table';
 import { StandingLine, TournamentState } from './director-state';
 import type { TournamentErrorCode } from './errors';
@@ -60,13 +60,16 @@ interface Member {
   address?: string;
 }
 
-export function tournamentRoom(store: TournamentStore, ranked: RankedStore, accounts: AccountStore, rooms: RoomServices) {
+export function tournamentRoom(services: Services, accounts: AccountStore, rooms: RoomServices) {
+  const store = services.tournaments;
   return class extends TournamentRoom {
     protected readonly store = store;
-    protected readonly ranked = ranked;
+    protected readonly ranked = services.ranked;
+    protected readonly timings = services.timings;
+    protected readonly metrics = rooms.metrics;
     constructor() {
       super();
-      guardFrames(this, rooms.flood);
+      guardFrames(this, rooms);
     }
 
     static override async onAuth(sdkToken: string, raw: unknown): Promise<Member & { tournamentId: string }> {
@@ -80,8 +83,8 @@ export function tournamentRoom(store: TournamentStore, ranked: RankedStore, acco
       const token = options.token ?? (typeof sdkToken === 'string' && sdkToken.length <= MAX_TOKEN_LENGTH && sdkToken ? sdkToken : undefined);
       const address = matchmakeAddress();
       if (!token) return { tournamentId: options.tournamentId, playerId: null, registered: false, address };
-      await secretLoaded();
-      const identity = verifyToken(token);
+      await accounts.tokens.loaded();
+      const identity = accounts.tokens.verify(token);
       const account = identity ? await accounts.authenticate(token) : null;
       if (!identity || !account?.ok) throw new ServerError(ErrorCode.AUTH_FAILED, 'auth_required: that token is not valid (sign in again, or join without one to watch)');
       return { tournamentId: options.tournamentId, playerId: account.account.id, registered: account.account.registered, address };
@@ -92,6 +95,8 @@ export function tournamentRoom(store: TournamentStore, ranked: RankedStore, acco
 export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   protected abstract readonly store: TournamentStore;
   protected abstract readonly ranked: RankedStore;
+  protected abstract readonly timings: Timings;
+  protected abstract readonly metrics: ParlorMetrics;
   override maxClients = MAX_TOURNAMENT_CLIENTS;
   private tournamentId = '';
   /** This room's name for the lease: distinct from every other director. */
@@ -111,7 +116,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
       directorId: this.directorId,
       begun: this.begun,
       // Five waves for the players of a director that died to join this room again.
-      settledAt: this.openedAt + 5 * tournamentWaveMs(),
+      settledAt: this.openedAt + 5 * this.timings.tournamentWaveMs,
+      timings: this.timings,
       present: () => new Set([...this.members.values()].flatMap((m) => (m.playerId ? [m.playerId] : []))),
       reach: (playerId) => {
         const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);
@@ -131,8 +137,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     this.onMessage('join_event', (client, payload) => this.handle(client, 'join_event', payload, () => this.joinEvent(client)));
     this.onMessage('withdraw', (client, payload) => this.handle(client, 'withdraw', payload, () => this.withdraw(client)));
     this.onMessage('berserk', (client, payload) => this.handle(client, 'berserk', payload, () => this.berserk(client)));
-    this.onMessage('*', (client, type) => rejectUnknownMessage('tournament', client, type, ': the tournament room takes join_event, withdraw and berserk'));
-    this.tick = setInterval(() => void this.wave(), tournamentWaveMs());
+    this.onMessage('*', (client, type) => rejectUnknownMessage(this.metrics, 'tournament', client, type, ': the tournament room takes join_event, withdraw and berserk'));
+    this.tick = setInterval(() => void this.wave(), this.timings.tournamentWaveMs);
     void this.wave();
   }
 
@@ -156,7 +162,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
 
   /** Every message: a checked empty payload, then its work; a failure is an answer, never a thrown handler. */
   private handle(client: Client, type: string, payload: unknown, work: () => Promise<TournamentErrorCode | null>) {
-    metrics.message('tournament', type);
+    this.metrics.message('tournament', type);
     const decoded = decodePayload(emptyPayload, payload);
     if (!decoded.ok) return this.refuse(client, decoded.code, `${type} takes no fields: ${decoded.message}`);
     void work().then(
@@ -172,7 +178,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   }
 
   private refuse(client: Client, code: TournamentErrorCode, message: string) {
-    metrics.rejection('tournament', code);
+    this.metrics.rejection('tournament', code);
     sendError<TournamentErrorCode>(client, code, message);
   }
 

@@ -16,7 +16,7 @@ import { recordRoundStart } from '../../shared/tournament/swiss-attendance';
 import { pairSwissRound } from '../../shared/tournament/swiss-pairing';
 import { log } from '../log';
 import type { RankedStore } from '../stores/ranked-store';
-import { swissRoundPauseMs } from '../timings';
+import type { Timings } from '../timings';
 import type { SwissRecordRows } from './swiss-store';
 import { decideNoShows } from './swiss-seats';
 import { swissView, type SwissView } from './swiss-table';
@@ -39,6 +39,8 @@ export interface SwissDirector {
    * players still finding their way back — so it starts no round and judges no absence yet.
    */
   settledAt: number;
+  /** The server's timings (the pause between rounds, the no-show grace). */
+  timings: Pick<Timings, 'swissRoundPauseMs' | 'swissNoShowMs'>;
 }
 
 export interface SwissSnapshot {
@@ -61,12 +63,12 @@ export async function loadSwiss(store: TournamentStore, event: Tournament): Prom
 }
 
 /** When the round after the current one may start: 0 while a game of the current round is played. */
-function nextRoundAt(event: Tournament, snap: SwissSnapshot): number {
+function nextRoundAt(event: Tournament, snap: SwissSnapshot, pauseMs: number): number {
   const { round, roundStartedAt } = snap.rows.progress;
   if (round === 0) return event.startsAt;
   const current = snap.view.pairings[round - 1]?.games ?? [];
   if (current.some((g) => g.endedAt === null)) return 0;
-  return Math.max(roundStartedAt, ...current.map((g) => g.endedAt!)) + swissRoundPauseMs();
+  return Math.max(roundStartedAt, ...current.map((g) => g.endedAt!)) + pauseMs;
 }
 
 /** One wave: read the event, and when this director may and the time has come, start the next round or finish. */
@@ -75,7 +77,7 @@ export async function swissWave(d: SwissDirector, event: Tournament, directing: 
   if (!snap) return null;
   let status = event.status;
   const progress = snap.rows.progress;
-  const nextOf = (s: SwissSnapshot) => (status === 'finished' || progress.round >= progress.rounds ? 0 : nextRoundAt(event, s));
+  const nextOf = (s: SwissSnapshot) => (status === 'finished' || progress.round >= progress.rounds ? 0 : nextRoundAt(event, s, d.timings.swissRoundPauseMs));
   const acting = directing && status === 'running' && now >= d.settledAt;
   if (acting && (await decideNoShows(snap, d, now))) snap = (await loadSwiss(d.store, event))!;
   let next = nextOf(snap);

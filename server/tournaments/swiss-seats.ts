@@ -9,7 +9,6 @@
  */
 import { matchMaker } from '@colyseus/core';
 import { log } from '../log';
-import { swissNoShowMs } from '../timings';
 import type { SwissDirector, SwissSnapshot } from './swiss-director';
 import type { NoShowResult } from './swiss-store';
 
@@ -58,7 +57,7 @@ export async function offerSeat(d: SwissDirector, tournamentId: string, playerId
 /** Decides the current round's games not begun in time; true when any was. */
 export async function decideNoShows(snap: SwissSnapshot, d: SwissDirector, now: number): Promise<boolean> {
   const { round, roundStartedAt } = snap.rows.progress;
-  if (round === 0 || now < roundStartedAt + swissNoShowMs()) return false;
+  if (round === 0 || now < roundStartedAt + d.timings.swissNoShowMs) return false;
   let decided = false;
   for (const g of snap.view.pairings[round - 1]?.games ?? []) {
     if (g.endedAt !== null || d.begun.has(g.id)) continue;
@@ -69,7 +68,7 @@ export async function decideNoShows(snap: SwissSnapshot, d: SwissDirector, now: 
     }
     // No process has the room: perhaps its process died and another is restoring it (seconds), so a lost room
     // is given up only much later, and as nobody's absence.
-    if (!seats && now < roundStartedAt + swissNoShowMs() + LOST_ROOM_MS) continue;
+    if (!seats && now < roundStartedAt + d.timings.swissNoShowMs + LOST_ROOM_MS) continue;
     const came = (id: string) => Boolean(seats?.seated.has(id));
     const result: NoShowResult = came(g.opener) ? 'opener' : came(g.follower) ? 'follower' : 'none';
     if (!(await d.store.swiss.forfeit(g.id, result, now, Boolean(seats)))) continue;

@@ -91,7 +91,7 @@ export interface GameDefinition<
   view(state: State, seat: SeatIndex | null): View;
   /** null while the game goes on. */
   outcome(state: State): Outcome | null;
-  /** Counts accepted actions: it orders the room's action log. */
+  /** The version: counts accepted actions (never goes back), so a timer armed at one version can tell the game moved on (a Fischer flag). Not the turn. */
   version(state: State): number;
   /**
    * A state as an earlier version of these rules saved it (a stored room's snapshot), in

@@ -41,7 +41,7 @@ export const isForfeit = (reason: string | null) => (FORFEIT_REASONS as readonly
 /**
  * The definition's parts that only say "two players take turns on a clock": seats, start, the
  * clock, who acts, the forfeits, the outcome, and the version (`moves` played, plus one for a
- * forfeit: the action log's order). `endedBy` names an end with no forfeit (Connect Four's 'four').
+ * forfeit: every accepted action counts). `endedBy` names an end with no forfeit (Connect Four's 'four').
  */
 export function twoPlayerTurnParts<S extends TwoPlayerTurnState>(moves: (state: S) => number) {
   return {

@@ -11,8 +11,7 @@
  * Addresses come from X-Forwarded-For (the server trusts one proxy), as behind the deploy's proxy.
  */
 import { Client, type Room } from '@colyseus/sdk';
-import { startParlor } from '../../server/app';
-import { computerCounts } from '../../server/games/gomoku/computer';
+import { startParlor, type RunningParlor } from '../../server/app';
 import type { ComputerLimits } from '../../server/limits';
 import { BLACK_CELLS, WHITE_CELLS, until } from './move-latency.bench';
 import { percentile, report } from './timing';
@@ -142,7 +141,7 @@ async function underAttack(label: string, limits: Partial<ComputerLimits>, liftM
 
   let done = false;
   const tally = { admitted: 0, refused: 0 };
-  const counts = { ...computerCounts };
+  const counts = await computerDecisions(server);
   const attackers = attack(server.url, () => done, tally);
   await sleep(3000); // the attack under way
   let answered = false;
@@ -154,6 +153,7 @@ async function underAttack(label: string, limits: Partial<ComputerLimits>, liftM
   const left = performance.now();
   // The 2 s after the attack stops (its clients leaving meanwhile): every answer the victim gets.
   const [afterAnswers] = await Promise.all([victimAnswers(victim, 1000, () => performance.now() - left > 2000), attackers]);
+  const decided = await computerDecisions(server);
   await server.stop();
 
   const base = percentile(quietAnswers, 95);
@@ -167,7 +167,15 @@ async function underAttack(label: string, limits: Partial<ComputerLimits>, liftM
   report(`plain room move, p99, before (baseline, ${quietPlain.length} moves)`, plainBase, 'ms');
   report('plain room move, p50, during', percentile(busyPlain, 50), 'ms', { name: 'before', value: percentile(quietPlain, 50) });
   report(`plain room move, p99, during (${busyPlain.length} moves)`, percentile(busyPlain, 99), 'ms', { name: 'baseline', value: plainBase });
-  console.log(`(attacker: ${tally.admitted} games admitted, ${tally.refused} refused; computer decisions: ${computerCounts.thought - counts.thought} thought, ${computerCounts.dropped - counts.dropped} dropped, ${computerCounts.onTheSpot - counts.onTheSpot} on the spot)`);
+  console.log(`(attacker: ${tally.admitted} games admitted, ${tally.refused} refused; computer decisions: ${decided.thought - counts.thought} thought, ${decided.dropped - counts.dropped} dropped, ${decided.on_the_spot - counts.on_the_spot} on the spot)`);
+}
+
+/** The computer's decisions so far, by outcome (the server's `parlor_computer_decisions_total`). */
+async function computerDecisions(server: RunningParlor): Promise<Record<'thought' | 'dropped' | 'on_the_spot', number>> {
+  const counts = { thought: 0, dropped: 0, on_the_spot: 0 };
+  const metric = await server.rooms.metrics.registry.getSingleMetric('parlor_computer_decisions_total')?.get();
+  for (const { labels, value } of metric?.values ?? []) counts[labels.outcome as keyof typeof counts] = value;
+  return counts;
 }
 
 export async function benchComputerResponsiveness(): Promise<void> {

@@ -33,7 +33,6 @@ const admin = new Redis(REDIS_URL);
 const store = new RedisRoomStore(REDIS_URL);
 const roomIds = Array.from({ length: ROOMS }, (_, i) => `save-path-bench-${i}`);
 const rooms = roomIds.map((roomId) => new RoomPersistence('gomoku', { roomId } as Room, store));
-const seqs = new Array<number>(ROOMS).fill(0);
 
 async function redisCpuMs(): Promise<number> {
   const info = await admin.info('cpu');
@@ -59,8 +58,7 @@ function run(n: number, dry = false): Promise<number[]> {
       if (dry) return void done++;
       const started = performance.now();
       snapshot.savedAt = Date.now();
-      const seq = ++seqs[i];
-      rooms[i].save(snapshot, { seq, entry: { seat: seq % 2, action: { type: 'place', x: seq % 15, y: 3 } } }).then((saved) => {
+      rooms[i].save(snapshot).then((saved) => {
         if (!saved) return reject(new Error('a save failed'));
         latencies.push(performance.now() - started);
         done++;
@@ -122,7 +120,7 @@ async function main() {
     for (const [site, bytes] of sites.slice(0, 20)) console.log(`  ${(bytes / SAVES).toFixed(0).padStart(6)} B  ${site}`);
     session.disconnect();
   }
-  await admin.del(...roomIds.flatMap((id) => [`parlor:room:${id}`, `parlor:room:${id}:log`, `parlor:room:${id}:tokens`]));
+  await admin.del(...roomIds.flatMap((id) => [`parlor:room:${id}`, `parlor:room:${id}:tokens`]));
   await admin.hdel('parlor:owners', ...roomIds);
   await store.close();
   admin.disconnect();

@@ -8,7 +8,6 @@
  */
 import type { Page } from 'playwright-core';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
-import { setRankedRules } from '../../server/ranked/eligibility';
 import { RANKED_RULES_OFF } from '../support/server';
 import { browserSuite, lobbyAs, placeStone, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable, type TrackedPage } from '../support/browser';
 
@@ -97,9 +96,9 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
 });
 
 describe('two accounts of one network (the network rule on, as by default)', () => {
-  // The server runs in this process: the rule is set as RANKED_ESTABLISHED_GAMES would set it.
-  beforeAll(() => setRankedRules({ ...RANKED_RULES_OFF, establishedGames: 10 }));
-  afterAll(() => setRankedRules(RANKED_RULES_OFF));
+  // The server runs in this process: its rule is set as RANKED_ESTABLISHED_GAMES would set it.
+  beforeAll(() => Object.assign(suite.server.services.eligibility.rules, { ...RANKED_RULES_OFF, establishedGames: 10 }));
+  afterAll(() => Object.assign(suite.server.services.eligibility.rules, RANKED_RULES_OFF));
 
   it('are paired at once, told before the game that it is unrated and why, and the result panel says it again', async () => {
     const a = await queueFromLobby('Eve Household');

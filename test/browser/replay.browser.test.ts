@@ -12,6 +12,7 @@ import { waitForState } from '../support/server';
 import { Client, type Room } from '@colyseus/sdk';
 import { autoplayFlip7 } from '../support/flip7-autoplay';
 import { bankTotals } from '../support/flip7-fixtures';
+import { DEFAULT_TIMINGS } from '../../server/timings';
 
 // The client build in beforeAll can take over a minute on a loaded 2-core machine.
 jest.setTimeout(180000);
@@ -128,9 +129,8 @@ it('an unknown id says there is no such game and leads back to the lobby', async
 });
 
 it('a finished Flip 7 game replays at its URL on a phone: the cards in front follow the steps', async () => {
-  // Quick bots and rounds for this game (the table reads its timings when it uses them).
-  process.env.BOT_DELAY_MS = '5';
-  process.env.NEXT_ROUND_MS = '30';
+  // Quick bots and rounds for this game (the server's timings, which its tables read when they use them).
+  Object.assign(suite.server.services.timings, { botDelayMs: 5, nextRoundMs: 30 });
   const client = new Client(wsUrl());
   const host = (await client.create('flip7', { name: 'Ada', bots: 2, maxPlayers: 4 })) as Room<any, any>;
   const guest = (await client.joinById(host.roomId, { name: 'Bo' })) as Room<any, any>;
@@ -140,8 +140,7 @@ it('a finished Flip 7 game replays at its URL on a phone: the cards in front fol
   await waitForState(host, (s: any) => s.phase === 'playing');
   bankTotals(host.roomId, () => 150);
   const end = await waitForState(host, (s: any) => s.phase === 'game_over' && s.replayId !== '', 60000);
-  delete process.env.BOT_DELAY_MS;
-  delete process.env.NEXT_ROUND_MS;
+  Object.assign(suite.server.services.timings, { botDelayMs: DEFAULT_TIMINGS.botDelayMs, nextRoundMs: DEFAULT_TIMINGS.nextRoundMs });
   await Promise.all([host.leave(), guest.leave()]);
 
   const { page, problems } = await openPhonePage(suite.browser, `${suite.base}/#/replay/${end.replayId}`);

@@ -5,7 +5,7 @@
  */
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
-import { ONLINE_PREFIX, PRESENCE_TTL_SECONDS, online } from '../../server/presence/online';
+import { ONLINE_PREFIX, OnlineRegistry, PRESENCE_TTL_SECONDS } from '../../server/presence/online';
 import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
 import { sleep, waitForState } from '../support/server';
 
@@ -27,6 +27,7 @@ afterAll(async () => {
 const entry = (sessionId: string, role: 'playing' | 'watching' = 'playing') => ({ sessionId, name: `N-${sessionId}`, roomId: 'r1', game: 'gomoku', role });
 
 it('changes made within a batch are one write to this process\'s hash; the last change of a session wins', async () => {
+  const online = new OnlineRegistry();
   online.connect(redisUrl);
   const transactions = jest.spyOn(Redis.prototype, 'multi');
   try {

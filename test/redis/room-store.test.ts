@@ -6,7 +6,7 @@
 import type { Room } from '@colyseus/core';
 import { RoomPersistence } from '../../server/persistence/room-persistence';
 import Redis from 'ioredis';
-import { MAX_LOG_ENTRIES, MAX_SNAPSHOT_BYTES, RedisRoomStore, ROOM_TTL_SECONDS } from '../../server/persistence/room-store';
+import { MAX_SNAPSHOT_BYTES, RedisRoomStore, ROOM_TTL_SECONDS } from '../../server/persistence/room-store';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 
 const redisUrl = testRedisUrl();
@@ -102,35 +102,22 @@ it('a snapshot over the size bound is refused, not written', async () => {
   await persistence.remove();
 });
 
-describe('the action log', () => {
-  const room = { name: 'gomoku', roomId: 'r-log', processId: 'p', snapshotJson: '{}' };
-  const logKey = 'parlor:room:r-log:log';
-  const entry = (seq: number) => ({ seq, entry: { seat: seq % 2, action: { type: 'place', x: seq % 15, y: 0 } } });
+describe('a save sent twice (its answer lost)', () => {
+  const room = (moves: number) => ({ name: 'gomoku', roomId: 'r-twice', processId: 'p', snapshotJson: JSON.stringify({ moves }) });
 
-  afterAll(() => store.remove('r-log'));
+  afterAll(() => store.remove('r-twice'));
 
-  it('a save sent twice (its answer lost) logs its entry once', async () => {
-    await store.save(room, entry(1));
-    await store.save(room, entry(1));
-    await store.save(room, entry(2));
-    await store.save(room); // a save without an action logs nothing
-    expect(await store.log('r-log')).toEqual([entry(1), entry(2)]);
-  });
-
-  it('keeps the latest MAX_LOG_ENTRIES entries, and expires with the room', async () => {
+  it('leaves what one save leaves: the later snapshot, its owner, no tokens from before it, and no other key', async () => {
     const redis = new Redis(redisUrl);
-    await redis.del(logKey);
-    await redis.rpush(logKey, ...Array.from({ length: MAX_LOG_ENTRIES - 1 }, (_, i) => JSON.stringify(entry(i))));
-    await store.save(room, entry(MAX_LOG_ENTRIES - 1)); // exactly at the bound: nothing dropped
-    expect(await redis.llen(logKey)).toBe(MAX_LOG_ENTRIES);
-    expect(JSON.parse((await redis.lindex(logKey, 0))!)).toEqual(entry(0));
-    await store.save(room, entry(MAX_LOG_ENTRIES));
-    await store.save(room, entry(MAX_LOG_ENTRIES + 1));
-    const log = await store.log('r-log');
-    expect(log).toHaveLength(MAX_LOG_ENTRIES);
-    expect(log[0]).toEqual(entry(2));
-    expect(log.at(-1)).toEqual(entry(MAX_LOG_ENTRIES + 1));
-    expect(await redis.ttl(logKey)).toBeGreaterThan(ROOM_TTL_SECONDS - 60);
+    await store.save(room(1));
+    await store.saveToken('r-twice', 'ada', 'a1');
+    await store.save(room(2));
+    await store.save(room(2));
+    const stored = await store.load('r-twice');
+    expect(stored).toMatchObject({ snapshot: { moves: 2 }, newerTokens: {}, owner: 'p' });
+    // The snapshot is the whole room: nothing of it is written anywhere else (an action log once was).
+    expect((await redis.keys('parlor:room:r-twice*')).sort()).toEqual(['parlor:room:r-twice']);
+    expect(await redis.ttl('parlor:room:r-twice')).toBeGreaterThan(ROOM_TTL_SECONDS - 60);
     redis.disconnect();
   });
 });

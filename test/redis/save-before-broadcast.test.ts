@@ -21,9 +21,9 @@ it('a client that receives a patch with a move finds the move already saved, eve
   let savedAt = 0;
   let seenAt = 0;
   try {
-    store.save = async (room, entry) => {
+    store.save = async (room) => {
       await new Promise((r) => setTimeout(r, SLOW_SAVE_MS));
-      await save(room, entry);
+      await save(room);
       const stored = (JSON.parse(room.snapshotJson) as { game?: unknown }).game;
       if (stored && cellAt(gomokuGame.revive!(stored).board, CENTRE)) savedAt ||= Date.now();
     };

@@ -7,7 +7,6 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../server/app';
-import { liveComputerGames } from '../../server/games/gomoku/computer-games';
 import { makeGuest } from '../support/ranked';
 import { nextMessage, startTestServer, waitForState } from '../support/server';
 import { waitForMoves } from '../support/gomoku-client';
@@ -52,7 +51,7 @@ describe('with the default limits', () => {
     delete process.env.BOT_DELAY_MS;
     await server.stop();
   });
-  afterEach(() => until(() => liveComputerGames() === 0));
+  afterEach(() => until(() => server.services.computer.games.live === 0));
 
   it('one address holds at most 3 live games against the computer; the 4th is refused, a game that ends frees its place', async () => {
     const attacker = clientFrom(server, '203.0.113.7');
@@ -68,7 +67,9 @@ describe('with the default limits', () => {
     await expect(attacker.create('gomoku', computerGame(1))).rejects.toThrow(/too_many_computer_games/);
     // Leaving frees a place too.
     await rooms.splice(1, 1)[0].leave();
-    await until(() => liveComputerGames() === 3);
+    await until(() => server.services.computer.games.live === 3);
+    // Operators see the same count (the server's metrics read it at each scrape).
+    expect((await server.rooms.metrics.registry.getSingleMetric('parlor_computer_games')!.get()).values[0].value).toBe(3);
     rooms.push(await attacker.create('gomoku', computerGame(1)));
     await Promise.all([...rooms, other].map((r) => r.leave()));
   });
@@ -144,6 +145,6 @@ describe('a refused game against the computer costs no room', () => {
     rooms.push(await attacker.create('monty_hall', { name: 'Ada' }));
     await expect(attacker.create('gomoku', { name: 'Ada', swap2: false })).rejects.toThrow(/too_many_rooms/);
     await Promise.all(rooms.map((r) => r.leave()));
-    await until(() => liveComputerGames() === 0);
+    await until(() => server.services.computer.games.live === 0);
   });
 });

@@ -10,7 +10,6 @@
 import type { Socket } from 'node:net';
 import type { Room } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
-import { registry } from '../../server/metrics';
 import { DEFAULT_FLOOD_LIMITS } from '../../server/limits';
 import { serverState, sdkClient, sleep, waitForState } from '../support/server';
 import { stoneAt, waitForMoves } from '../support/gomoku-client';
@@ -81,9 +80,9 @@ function countDelivered(roomId: string, sessionId: string): { count: number; clo
   return counter;
 }
 
-/** A counter of the server's metrics (this process's), for one set of labels. */
+/** A counter of the server's metrics, for one set of labels. */
 async function counted(name: string, labels: Record<string, string>): Promise<number> {
-  const metric = await registry.getSingleMetric(name)?.get();
+  const metric = await suite.server.rooms.metrics.registry.getSingleMetric(name)?.get();
   const value = metric?.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l));
   return value?.value ?? 0;
 }

@@ -227,7 +227,7 @@ it('Flip 7: while a new round is being saved, clients never decode phase "playin
   // README: commitments are revealed when the round ends and a new round's replace them. The room
   // used to set the phase, await the save, and only then mirror the commitments: a patch in between
   // (the 1 s patch timer) showed a round being played with the last round's salts and orders.
-  process.env.NEXT_ROUND_MS = '60000';
+  suite.server.services.timings.nextRoundMs = 60_000;
   const client = sdkClient(suite.server);
   const host = (await client.create('flip7', { name: 'Hana', bots: 2, maxPlayers: 3 })) as AnyRoom;
   const watcher = (await client.joinById(host.roomId, { name: 'Wes', spectate: true })) as AnyRoom;
@@ -260,7 +260,7 @@ it('Flip 7: while a new round is being saved, clients never decode phase "playin
     expect([...new Set(seen)]).toEqual([]);
   } finally {
     release();
-    process.env.NEXT_ROUND_MS = '20';
+    suite.server.services.timings.nextRoundMs = 20;
     await leaveAll([host, watcher]);
   }
 });

@@ -9,6 +9,7 @@
  */
 import { Client } from '@colyseus/sdk';
 import { AccountStore } from '../../server/accounts/account-store';
+import { AccountTokens } from '../../server/accounts/tokens';
 import { checkName, nameKey } from '../../server/accounts/names';
 import type { Database } from '../../server/db/database';
 import { makeAccount, makeGuest } from '../support/ranked';
@@ -87,7 +88,7 @@ describe('casual table names against registered ones', () => {
   let accounts: AccountStore;
   beforeAll(async () => {
     db = await openTestPglite();
-    accounts = new AccountStore(db);
+    accounts = new AccountStore(db, new AccountTokens('lookalike-names-test-secret'));
   });
   beforeEach(() => emptyTables(db));
   afterAll(() => db.close());

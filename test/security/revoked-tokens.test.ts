@@ -11,8 +11,6 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { SqlCounterStore } from '../../server/stores/counter-store';
-import { liveComputerGames } from '../../server/games/gomoku/computer-games';
-import { signToken } from '../../server/accounts/tokens';
 import { testFileDatabase } from '../support/database';
 import { makeAccount, makeGuest, httpBase, TEST_PASSWORD } from '../support/ranked';
 import { sdkClient, waitForState } from '../support/server';
@@ -68,7 +66,7 @@ const counters = async () => new SqlCounterStore(await testFileDatabase());
 async function expectRefusedEverywhere(token: string, code: RegExp): Promise<void> {
   const host = (await clientWith().create('gomoku', { name: 'Host' })) as Room;
   const rooms = await roomCount();
-  const computerGames = liveComputerGames();
+  const computerGames = suite.server.services.computer.games.live;
   for (const [game, options] of TABLES) {
     await expect(clientWith(token).create(game, options)).rejects.toThrow(code);
     await expect(clientWith(token).joinOrCreate(game, options)).rejects.toThrow(code);
@@ -77,7 +75,7 @@ async function expectRefusedEverywhere(token: string, code: RegExp): Promise<voi
   await expect(clientWith(token).joinById(host.roomId, { name: 'Ada', spectate: true })).rejects.toThrow(code);
   await expect(clientWith().create('monty_hall', { name: 'Ada', account: token })).rejects.toThrow(code);
   expect(await roomCount()).toBe(rooms);
-  expect(liveComputerGames()).toBe(computerGames);
+  expect(suite.server.services.computer.games.live).toBe(computerGames);
   await waitForState(host, (s: any) => s.players.size === 1 && s.spectators === 0);
   await leaveAll([host]);
 }
@@ -132,10 +130,10 @@ describe('tables check a token against its account', () => {
 
   it('an expired or forged token is refused too; without a token a table plays as a guest', async () => {
     const guest = await makeGuest(suite.server.url, `Expira${Math.floor(Math.random() * 1e6)}`);
-    const expired = signToken({ id: guest.playerId, name: guest.name, v: 0 }, 1, Date.now() - 10_000);
+    const expired = suite.server.services.tokens.sign({ id: guest.playerId, name: guest.name, v: 0 }, 1, Date.now() - 10_000);
     await expect(clientWith(expired).create('tictactoe', { name: 'Expira' })).rejects.toThrow(/^token_expired: /);
     await expect(clientWith(`${guest.token}x`).create('tictactoe', { name: 'Expira' })).rejects.toThrow(/^invalid_token: /);
-    const unknown = signToken({ id: 'no-such-player', name: 'Nobody', v: 0 });
+    const unknown = suite.server.services.tokens.sign({ id: 'no-such-player', name: 'Nobody', v: 0 });
     await expect(clientWith(unknown).create('tictactoe', { name: 'Nobody' })).rejects.toThrow(/^invalid_token: /);
     const anonymous = (await clientWith().create('gomoku', { name: 'Guest' })) as Room;
     const live = (await clientWith(guest.token).joinById(anonymous.roomId, { name: 'Expira' })) as Room;

@@ -16,13 +16,12 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  delete process.env.CLOCK_MINUTE_MS;
   delete process.env.CLOCK_LAG_MS;
   await server?.stop();
 });
 
 async function pair(game: 'connect_four' | 'gomoku', options: Record<string, unknown>, minuteMs: number) {
-  process.env.CLOCK_MINUTE_MS = String(minuteMs);
+  server.services.timings.clockMinuteMs = minuteMs;
   const client = sdkClient(server);
   const a = (await client.create(game, { name: 'Ada', ...options })) as Room<any, any>;
   const b = (await client.joinById(a.roomId, { name: 'Bo' })) as Room<any, any>;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
-import { metrics } from '../../server/metrics';
+import { ParlorMetrics } from '../../server/metrics';
 import { emptyRedis, testRedisUrl } from '../support/processes';
 import { nextMessage, waitForState } from '../support/server';
 import { testFileDatabase } from '../support/database';
@@ -70,6 +70,7 @@ it('serves the Prometheus text format with the default Node process metrics and 
     'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds',
     'parlor_rooms', 'parlor_clients', 'parlor_messages_total', 'parlor_rejections_total', 'parlor_rate_limited_messages_total',
     'parlor_room_save_seconds', 'parlor_action_to_broadcast_seconds', 'parlor_http_rate_limited_total', 'parlor_matchmake_refusals_total',
+    'parlor_computer_decisions_total', 'parlor_computer_games', 'parlor_computer_waiting', 'parlor_computer_thinking',
   ]) {
     expect([name, text.includes(`# TYPE ${name} `)]).toEqual([name, true]);
   }
@@ -124,14 +125,14 @@ it('counts messages by type, rejections by code, and times saves and action-to-b
 
 it('the rooms API records what it is given, with bounded label values', async () => {
   const before = await scrape();
-  metrics.message('flip7', 'hit');
-  metrics.rejection('flip7', 'not_host');
-  metrics.rateLimited('flip7', 'dropped');
-  metrics.rateLimited('flip7', 'disconnected');
-  metrics.saveSeconds('flip7', 0.003);
-  metrics.actionToBroadcastSeconds('flip7', 0.0004);
-  metrics.actionToBroadcastSeconds('flip7', Number.NaN); // ignored
-  metrics.message('flip7', 'weird type with spaces {"x":1}');
+  server.rooms.metrics.message('flip7', 'hit');
+  server.rooms.metrics.rejection('flip7', 'not_host');
+  server.rooms.metrics.rateLimited('flip7', 'dropped');
+  server.rooms.metrics.rateLimited('flip7', 'disconnected');
+  server.rooms.metrics.saveSeconds('flip7', 0.003);
+  server.rooms.metrics.actionToBroadcastSeconds('flip7', 0.0004);
+  server.rooms.metrics.actionToBroadcastSeconds('flip7', Number.NaN); // ignored
+  server.rooms.metrics.message('flip7', 'weird type with spaces {"x":1}');
   const after = await scrape();
   const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
   expect(delta('parlor_messages_total', { game: 'flip7', type: 'hit' })).toBe(1);
@@ -144,10 +145,20 @@ it('the rooms API records what it is given, with bounded label values', async ()
   expect(delta('parlor_messages_total', { game: 'flip7', type: 'other' })).toBe(1);
   expect(after).not.toContain('weird type');
   // A flood of distinct values ends in "other" too: the series stay few.
-  for (let i = 0; i < 200; i++) metrics.rejection('flip7', `code_${i}`);
+  for (let i = 0; i < 200; i++) server.rooms.metrics.rejection('flip7', `code_${i}`);
   const codes = new Set([...(await scrape()).matchAll(/parlor_rejections_total\{[^}]*code="([^"]+)"/g)].map((m) => m[1]));
   expect(codes.size).toBeLessThanOrEqual(65);
   expect(codes.has('other')).toBe(true);
+});
+
+it('two servers in one process count apart: each has its own registry', async () => {
+  const other = new ParlorMetrics();
+  const before = await scrape();
+  other.message('flip7', 'stay');
+  other.message('flip7', 'stay');
+  const after = await scrape();
+  expect(sample(after, 'parlor_messages_total', { game: 'flip7', type: 'stay' }) - sample(before, 'parlor_messages_total', { game: 'flip7', type: 'stay' })).toBe(0);
+  expect(await other.registry.metrics()).toMatch(/^parlor_messages_total\{game="flip7",type="stay"\} 2$/m);
 });
 
 it('matchmaking refusals are counted by HTTP status', async () => {

@@ -186,12 +186,12 @@ async function waitForTableState(page: Page, condition: string, timeout: number,
 }
 
 /** One real server and one Chromium for a browser-test file: started before its tests, stopped after them. */
-export function browserSuite(): { readonly base: string; readonly browser: Browser } {
-  const suite = { base: '', browser: undefined as unknown as Browser };
+export function browserSuite(): { readonly base: string; readonly browser: Browser; readonly server: RunningParlor } {
+  const suite = { base: '', browser: undefined as unknown as Browser, server: undefined as unknown as RunningParlor };
   let server: RunningParlor | undefined;
   beforeAll(async () => {
     buildClient();
-    server = await startTestServer();
+    server = suite.server = await startTestServer();
     suite.base = `http://127.0.0.1:${server.port}`;
     suite.browser = await launchChromium();
   });

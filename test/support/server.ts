@@ -5,6 +5,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { startParlor, type RunningParlor } from '../../server/app';
 import type { ComputerLimits, FloodLimits, RankedRules, RateLimitSettings } from '../../server/limits';
 import type { AnyServerGame } from '../../server/table/server-game';
+import { timingsFromEnv, type Timings } from '../../server/timings';
 import { emptyRedis, testRedisUrl } from './processes';
 import type { Database } from '../../server/db/database';
 import { testFileDatabase } from './database';
@@ -31,6 +32,8 @@ export interface TestServerOptions {
   database?: Database;
   /** The built client it serves: where buildClient put it unless given (a test's own build of it). */
   clientDir?: string;
+  /** Room timings over those of the environment (BOT_DELAY_MS and the others, read once as the server starts). */
+  timings?: Partial<Timings>;
 }
 
 /** Ranked rules lifted: any account plays rated at once, against anyone, as often as it likes. */
@@ -54,6 +57,8 @@ export async function startTestServer(overrides: TestServerOptions = {}): Promis
     rateLimits: { exemptLoopback: true, ...overrides.rateLimits },
     maxRoomsPerAddress: overrides.maxRoomsPerAddress,
     rankedRules: { ...RANKED_RULES_OFF, ...overrides.rankedRules },
+    // Read once, as configFromEnv does: a test that changes a timing while its server runs sets `server.services.timings`.
+    timings: { ...timingsFromEnv(process.env), ...overrides.timings },
     publicAddress: undefined,
     smtpUrl: overrides.smtpUrl,
     publicUrl: overrides.publicUrl,

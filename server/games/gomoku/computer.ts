@@ -19,7 +19,8 @@ import { LEVELS } from '../../../shared/games/gomoku/ai/levels';
 import type { GomokuAction, GomokuState, Seat } from '../../../shared/games/gomoku';
 import { log } from '../../log';
 import { GOMOKU_WORKER_FILE } from '../../paths';
-import { computerLimits } from './computer-limits';
+import type { ComputerLimits } from '../../limits';
+import { ComputerGames } from './computer-games';
 import { FairQueue } from './computer-queue';
 
 /** What a worker thread is asked: `budgetMs` absent means the level's own budget. */
@@ -64,10 +65,7 @@ interface Pending {
 type Runner = (job: ThinkJob) => Promise<GomokuAction>;
 
 const compiled = __filename.endsWith('.js');
-const queue = new FairQueue<Pending>();
-let runners: Runner[] | null = null;
-const idle: Runner[] = [];
-let nextId = 1;
+/** The engine's module, loaded once for the process: code, no state of any server. */
 let engine: typeof import('../../../shared/games/gomoku/ai') | null = null;
 
 /** The engine on this thread: loaded on first use, as a compiled server's main thread rarely needs it. */
@@ -80,7 +78,8 @@ function think1(job: ThinkJob): GomokuAction {
   return localEngine().computerAction(job.state, job.seat, { level: job.level, rng: new Mulberry32(job.seed), now: () => performance.now(), budgetMs: job.budgetMs });
 }
 
-function workerRunner(): Runner {
+/** A worker thread, and how it is stopped. */
+function workerRunner(): { run: Runner; stop(): void } {
   const worker = new Worker(GOMOKU_WORKER_FILE);
   worker.unref(); // a thinking computer never keeps a stopping process alive
   const waiting = new Map<number, { resolve(a: GomokuAction): void; reject(e: Error): void }>();
@@ -91,18 +90,13 @@ function workerRunner(): Runner {
     else job?.reject(new Error(answer.error ?? 'no answer'));
   });
   worker.on('error', (err) => log.error({ err }, 'Gomoku computer worker failed'));
-  return (job) => new Promise((resolve, reject) => {
-    waiting.set(job.id, { resolve, reject });
-    worker.postMessage(job);
-  });
-}
-
-function pool(): Runner[] {
-  if (runners) return runners;
-  const size = Math.max(1, Math.min(2, availableParallelism()));
-  runners = Array.from({ length: size }, () => (compiled ? workerRunner() : (job: ThinkJob) => new Promise<GomokuAction>((resolve) => setImmediate(() => resolve(think1(job))))));
-  idle.push(...runners);
-  return runners;
+  return {
+    run: (job) => new Promise((resolve, reject) => {
+      waiting.set(job.id, { resolve, reject });
+      worker.postMessage(job);
+    }),
+    stop: () => void worker.terminate(),
+  };
 }
 
 /** A decision's thinking time when `waiting` others wait behind it: its level's, shared out among them. */
@@ -111,83 +105,124 @@ export function budgetUnderLoad(level: ComputerLevel, waiting: number, workers: 
   return Math.max(MIN_BUDGET_MS, Math.floor((LEVELS[level].budgetMs * workers) / (workers + waiting)));
 }
 
-/** Decisions since start: thought through by a runner, dropped unthought (aborted, replaced), taken on the spot (queue full). */
-export const computerCounts = { thought: 0, dropped: 0, onTheSpot: 0 };
-
-/** Decisions being thought now (answered or not: an aborted one runs to its end). */
-export function decisionsThinking(): number {
-  return runners ? runners.length - idle.length : 0;
-}
-
-/** Decisions waiting for a worker now (tests and the bench read it). */
-export function waitingDecisions(): number {
-  return queue.size;
-}
+/** What a decision became: thought through by a runner, dropped unthought (aborted, replaced), or taken on the spot (queue full). */
+export type DecisionOutcome = 'thought' | 'dropped' | 'on_the_spot';
 
 /**
- * The computer's action for `request.seat` (rules numbering), or null when the decision was
- * dropped (aborted: its room went, its player left, or a newer decision of the room replaced it).
+ * One server's computer: its worker threads (started at the first decision), its waiting line,
+ * and the live games each address holds against it (`games`). Made once at start (services.ts).
  */
-export function think(request: ThinkRequest): Promise<GomokuAction | null> {
-  const { signal } = request;
-  if (signal?.aborted) return Promise.resolve(null);
-  const workers = pool().length;
-  const { queue: cap } = computerLimits();
-  if (cap > 0 && queue.size >= cap && idle.length === 0) {
-    // The line is full: thinking shorter beats waiting longer (a few ms of level 1, here and now).
-    computerCounts.onTheSpot++;
-    return Promise.resolve(think1({ id: 0, state: request.state, seat: request.seat, level: 1, seed: request.seed, budgetMs: SPOT_BUDGET_MS }));
-  }
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      if (queue.remove(request.room) === pending) computerCounts.dropped++;
-      pending.settle(null);
-    };
-    let settled = false;
-    const pending: Pending = {
-      room: request.room,
-      owner: request.owner,
-      request,
-      settle(action, error) {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        if (error) reject(error);
-        else resolve(signal?.aborted ? null : action);
-      },
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const replaced = queue.push(pending);
-    if (replaced) {
-      computerCounts.dropped++;
-      replaced.settle(null);
-    }
-    dispatch(workers);
-  });
-}
+export class GomokuComputer {
+  readonly games: ComputerGames;
+  private readonly queue = new FairQueue<Pending>();
+  private runners: Runner[] | null = null;
+  private readonly idle: Runner[] = [];
+  private readonly stops: (() => void)[] = [];
+  private nextId = 1;
 
-/** Gives waiting decisions to idle runners, each with the budget the line behind it leaves. */
-function dispatch(workers: number) {
-  while (idle.length > 0) {
-    const next = queue.shift();
-    if (!next) return;
-    const { request } = next;
-    if (request.signal?.aborted) {
-      computerCounts.dropped++;
-      next.settle(null);
-      continue;
+  /** `decided`: told what became of each decision (the `parlor_computer_decisions_total` metric). */
+  constructor(private readonly limits: ComputerLimits, private readonly decided: (outcome: DecisionOutcome) => void = () => undefined) {
+    this.games = new ComputerGames(limits);
+  }
+
+  /** Decisions being thought now (answered or not: an aborted one runs to its end): the `parlor_computer_thinking` gauge. */
+  get thinking(): number {
+    return this.runners ? this.runners.length - this.idle.length : 0;
+  }
+
+  /** Decisions waiting for a worker now: the `parlor_computer_waiting` gauge. */
+  get waiting(): number {
+    return this.queue.size;
+  }
+
+  /**
+   * The computer's action for `request.seat` (rules numbering), or null when the decision was
+   * dropped (aborted: its room went, its player left, or a newer decision of the room replaced it).
+   */
+  think(request: ThinkRequest): Promise<GomokuAction | null> {
+    const { signal } = request;
+    if (signal?.aborted) return Promise.resolve(null);
+    const workers = this.pool().length;
+    const cap = this.limits.queue;
+    if (cap > 0 && this.queue.size >= cap && this.idle.length === 0) {
+      // The line is full: thinking shorter beats waiting longer (a few ms of level 1, here and now).
+      this.decided('on_the_spot');
+      return Promise.resolve(think1({ id: 0, state: request.state, seat: request.seat, level: 1, seed: request.seed, budgetMs: SPOT_BUDGET_MS }));
     }
-    const runner = idle.pop()!;
-    computerCounts.thought++;
-    // Every runner busy counts as one more waiting: whoever asks next waits for this one's end.
-    const waiting = queue.size + (idle.length === 0 ? 1 : 0);
-    const job: ThinkJob = { id: nextId++, state: request.state, seat: request.seat, level: request.level, seed: request.seed, budgetMs: budgetUnderLoad(request.level, waiting, workers) };
-    runner(job).then(
-      (action) => next.settle(action),
-      (err: Error) => next.settle(null, err),
-    ).finally(() => {
-      idle.push(runner);
-      dispatch(workers);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (this.queue.remove(request.room) === pending) this.decided('dropped');
+        pending.settle(null);
+      };
+      let settled = false;
+      const pending: Pending = {
+        room: request.room,
+        owner: request.owner,
+        request,
+        settle(action, error) {
+          if (settled) return;
+          settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          if (error) reject(error);
+          else resolve(signal?.aborted ? null : action);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const replaced = this.queue.push(pending);
+      if (replaced) {
+        this.decided('dropped');
+        replaced.settle(null);
+      }
+      this.dispatch(workers);
     });
+  }
+
+  /** Stops the worker threads (the server stops); a decision still asked for after it thinks on new ones. */
+  close(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    this.runners = null;
+    this.idle.length = 0;
+  }
+
+  private pool(): Runner[] {
+    if (this.runners) return this.runners;
+    const size = Math.max(1, Math.min(2, availableParallelism()));
+    this.runners = Array.from({ length: size }, () => {
+      if (!compiled) return (job: ThinkJob) => new Promise<GomokuAction>((resolve) => setImmediate(() => resolve(think1(job))));
+      const worker = workerRunner();
+      this.stops.push(worker.stop);
+      return worker.run;
+    });
+    this.idle.push(...this.runners);
+    return this.runners;
+  }
+
+  /** Gives waiting decisions to idle runners, each with the budget the line behind it leaves. */
+  private dispatch(workers: number) {
+    while (this.idle.length > 0) {
+      const next = this.queue.shift();
+      if (!next) return;
+      const { request } = next;
+      if (request.signal?.aborted) {
+        this.decided('dropped');
+        next.settle(null);
+        continue;
+      }
+      const runner = this.idle.pop()!;
+      const runners = this.runners;
+      this.decided('thought');
+      // Every runner busy counts as one more waiting: whoever asks next waits for this one's end.
+      const waiting = this.queue.size + (this.idle.length === 0 ? 1 : 0);
+      const job: ThinkJob = { id: this.nextId++, state: request.state, seat: request.seat, level: request.level, seed: request.seed, budgetMs: budgetUnderLoad(request.level, waiting, workers) };
+      runner(job).then(
+        (action) => next.settle(action),
+        (err: Error) => next.settle(null, err),
+      ).finally(() => {
+        // A runner of a pool closed meanwhile is not given work again.
+        if (this.runners !== runners) return;
+        this.idle.push(runner);
+        this.dispatch(workers);
+      });
+    }
   }
 }

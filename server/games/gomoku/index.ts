@@ -4,9 +4,6 @@
  */
 import { controlName } from '../../../shared/core/fischer-clock';
 import { gomokuGame, gomokuQueries, levelOfStrategy, type Seat } from '../../../shared/games/gomoku';
-import { botDelayMs } from '../../timings';
-import { think } from './computer';
-import { admitComputerGame, checkComputerGame } from './computer-games';
 import { rankedSeries } from '../../ranked/series-policy';
 import { rematch } from '../../table/rematch';
 import { historyPolicy } from '../../history/history-policy';
@@ -42,12 +39,12 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   // A slow timer as a safety net; every accepted action is patched at once (STACK.md fact 11).
   patchRate: 1000,
   // The computer thinks in a worker thread (computer.ts); a short pause first, so its answer never lands in the same frame as the move it answers.
-  bot: (state, seat, strategy, rng, _services, ctx) =>
-    think({ state, seat: (seat + 1) as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
+  bot: (state, seat, strategy, rng, services, ctx) =>
+    services.computer.think({ state, seat: (seat + 1) as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
   // At most so many live games against the computer per address and per player (computer-games.ts).
-  admit: (config, who) => (config.computer ? admitComputerGame(who.address, who.player) : null),
-  screen: (config, who) => (config.computer ? checkComputerGame(who.address, who.player) : undefined),
-  botDelayMs: () => Math.min(botDelayMs(), 250),
+  admit: (config, who, services) => (config.computer ? services.computer.games.admit(who.address, who.player) : null),
+  screen: (config, who, services) => (config.computer ? services.computer.games.check(who.address, who.player) : undefined),
+  botDelayMs: (timings) => Math.min(timings.botDelayMs, 250),
   init(state, config) {
     // Every field gets a value before the first patch, so clients never decode `undefined`.
     Object.assign(state, {

@@ -8,7 +8,6 @@ import { completedResult, EMPTY_STATS, MONTY_WAITING_VIEW, montyHallGame, record
 import type { Services } from '../../services';
 import type { ServerGame } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
-import { montyStatsTtlDays } from '../../timings';
 import { montyPlayerIdentity, type MontyLocal } from './player-identity';
 import { MontyDoor, MontyHallState, MontyPlayer, MontyResultView, MontyStats } from './schema';
 
@@ -61,7 +60,7 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
     const counts = record(EMPTY_STATS, result);
     const group = ctx.local.group;
     // A player's own group expires after MONTY_STATS_TTL_DAYS without a game: every statistics key would otherwise stay for ever.
-    const ttl = montyStatsTtlDays() * 24 * 60 * 60;
+    const ttl = ctx.services.timings.montyStatsTtlDays * 24 * 60 * 60;
     await Promise.all([ctx.services.counters.add(ALL, counts), group ? ctx.services.counters.add(group, counts, ttl) : undefined]);
     state.stats = new MontyStats(record(toStats(state.stats.toJSON() as Record<string, number>), result));
     state.allStats = await everyone(ctx.services);

@@ -7,8 +7,6 @@ import { chooseMove, gameEnded, legalMoves, newTable, qKey, gameUpdates, stateKe
 import type { ServerGame } from '../../table/server-game';
 import { syncArray } from '../../table/sync-array';
 import { rateKey } from '../../guards/client-address';
-import { sharedWindow } from '../../guards/sliding-window';
-import { tttLearnPerHour } from '../../timings';
 import { TicTacToeState, TttPlayer } from './schema';
 
 export interface TttListing {
@@ -56,7 +54,7 @@ export const tictactoeServer: ServerGame<typeof tictactoeGame, TicTacToeState, T
     if (!gameEnded(events)) return;
     const player = client?.sessionId ?? ctx.seats.find((s) => s && !s.bot)?.id ?? '';
     const address = ctx.addressOf(player);
-    const learning = sharedWindow({ points: tttLearnPerHour(), seconds: 3600 }, 'parlor:ttt:learned');
+    const learning = ctx.services.windows.window({ points: ctx.services.timings.tttLearnPerHour, seconds: 3600 }, 'parlor:ttt:learned');
     if (!learning.limited || !(await learning.take(address ? rateKey(address) : `session:${player}`)).ok) return;
     const game = ctx.rules;
     const known = await ctx.services.qTable.get(game.moves.map((m) => qKey(m.stateKey, m.index)));

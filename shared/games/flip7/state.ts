@@ -77,8 +77,7 @@ export interface Flip7State {
 }
 
 /**
- * A seat's decision. Actions are keyed by `type`, not `kind`, as every game's are (shared/core/game.ts): the room's
- * action log in Redis stores them as they are.
+ * A seat's decision. Actions are keyed by `type`, not `kind`, as every game's are (shared/core/game.ts).
  */
 export type Flip7Action =
   | { type: 'hit' }

@@ -16,7 +16,7 @@ export type MontyConfig = Record<string, never>;
 export interface MontyTableState extends MontyState {
   /** Games this room completed. */
   gamesPlayed: number;
-  /** Accepted actions so far (orders the room's action log). */
+  /** Accepted actions so far (the definition's version). */
   version: number;
 }
 

@@ -27,7 +27,7 @@ export interface TttTableState extends TttState {
   humanWins: number;
   aiWins: number;
   draws: number;
-  /** Accepted actions so far (orders the room's action log). */
+  /** Accepted actions so far (the definition's version). */
   version: number;
 }
 

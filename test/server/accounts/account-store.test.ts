@@ -3,7 +3,7 @@ import type { Database } from '../../../server/db/database';
 import { AccountStore, DELETED_PLAYER_NAME, NAME_TTL_SECONDS } from '../../../server/accounts/account-store';
 import { checkName, nameKey } from '../../../server/accounts/names';
 import { hashPassword, passwordProblem, verifyPassword } from '../../../server/accounts/passwords';
-import { checkToken, setTokenSecret, signToken } from '../../../server/accounts/tokens';
+import { AccountTokens } from '../../../server/accounts/tokens';
 import { NEW_PLAYER } from '../../../shared/games/rating/glicko2';
 import { emptyTables, openTestPglite, openTestPostgres } from '../../support/database';
 import { SqlRankedStore } from '../../../server/stores/ranked-store';
@@ -11,7 +11,9 @@ import { SqlFinishedGameStore } from '../../../server/stores/finished-games';
 import { SqlHighScoreStore } from '../../../server/stores/high-scores';
 import { SqlCounterStore } from '../../../server/stores/counter-store';
 
-beforeAll(() => setTokenSecret('account-store-test-secret'));
+const tokens = new AccountTokens('account-store-test-secret');
+const signToken = tokens.sign.bind(tokens);
+const checkToken = tokens.check.bind(tokens);
 
 describe('names', () => {
   it('keep today\'s rules, in NFKC, one alphabet per name, look-alikes on one key', () => {
@@ -55,6 +57,13 @@ describe('tokens', () => {
     expect(checkToken('x'.repeat(2000))).toEqual({ ok: false, reason: 'malformed' });
     expect(checkToken({ token })).toEqual({ ok: false, reason: 'malformed' });
   });
+
+  it('are signed with their server’s own secret: another server (another secret, in the same process) refuses them', () => {
+    const other = new AccountTokens('another-servers-secret');
+    expect(other.check(signToken({ id: 'p1', name: 'Ada', v: 0 }))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(other.verify(other.sign({ id: 'p1', name: 'Ada', v: 0 }))).toEqual({ playerId: 'p1', name: 'Ada' });
+    expect(new AccountTokens().verify(signToken({ id: 'p1', name: 'Ada', v: 0 }))).toBeNull(); // no secret loaded: nothing verifies
+  });
 });
 
 describe.each([
@@ -65,7 +74,7 @@ describe.each([
   let store: AccountStore;
   beforeAll(async () => {
     db = await open();
-    store = new AccountStore(db);
+    store = new AccountStore(db, tokens);
   }, 30_000);
   afterAll(() => db?.close());
   beforeEach(() => emptyTables(db));

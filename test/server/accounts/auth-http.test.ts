@@ -5,7 +5,6 @@
  */
 import { Client } from '@colyseus/sdk';
 import type { RunningParlor } from '../../../server/app';
-import { signToken } from '../../../server/accounts/tokens';
 import { DEFAULT_RATE_LIMITS } from '../../../server/limits';
 import { log } from '../../../server/log';
 import { testFileDatabase } from '../../support/database';
@@ -118,7 +117,7 @@ describe('tokens', () => {
     const account = await makeAccount(server.url, `Di ${unique()}`);
     const [h, , s] = account.token.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ id: account.playerId, name: 'x', v: 5, exp: 2e9 })).toString('base64url')}.${s}`;
-    const expired = signToken({ id: account.playerId, name: account.name, v: 0 }, 60, Date.now() - 3600_000);
+    const expired = server.services.tokens.sign({ id: account.playerId, name: account.name, v: 0 }, 60, Date.now() - 3600_000);
     const userdata = async (token: string) => {
       const res = await fetch(`${base()}/auth/userdata`, { headers: { authorization: `Bearer ${token}` } });
       return { status: res.status, code: (await res.json()).code };

@@ -7,6 +7,7 @@ import type { RunningParlor } from '../../../server/app';
 import { act, seatTwo, type GomokuRoomClient } from '../../support/gomoku-client';
 import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../../support/ranked';
 import { sdkClient, startTestServer, waitForState } from '../../support/server';
+import { DEFAULT_TIMINGS } from '../../../server/timings';
 
 jest.setTimeout(60000);
 let server: RunningParlor;
@@ -90,7 +91,7 @@ it('a game against the computer is kept, the computer marked as a bot', async ()
 });
 
 it('a ranked game carries its match and game number, its players\' accounts, and is listed on their pages', async () => {
-  process.env.NEXT_GAME_MS = '300';
+  server.services.timings.nextGameMs = 300;
   const [a, b] = [await makeAccount(server.url, 'Keeper A'), await makeAccount(server.url, 'Keeper B')];
   const [ca, cb] = [sdkClient(server), sdkClient(server)];
   const [qa, qb] = [await queueUp(ca, a, 3), await queueUp(cb, b, 3)];
@@ -116,7 +117,7 @@ it('a ranked game carries its match and game number, its players\' accounts, and
   const listed = (await getJson(server.url, `/api/players/${a.playerId}/games`)).body.games;
   expect(listed.map((g: any) => [g.id, g.ranked])).toEqual([[second, { matchId: ma.matchId, game: 2 }], [first, { matchId: ma.matchId, game: 1 }]]);
   for (const r of rooms) await r.leave();
-  delete process.env.NEXT_GAME_MS;
+  server.services.timings.nextGameMs = DEFAULT_TIMINGS.nextGameMs;
 });
 
 describe('GET /api/games/:id', () => {

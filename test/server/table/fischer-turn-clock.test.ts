@@ -8,13 +8,14 @@ import { connectFourGame } from '../../../shared/games/connect-four/definition';
 import { Mulberry32 } from '../../../shared/core/rng';
 import { RoomTimers } from '../../../server/table/room-timers';
 import { TurnClock, type Due } from '../../../server/table/turn-clock';
+import { DEFAULT_TIMINGS } from '../../../server/timings';
 
 const config = { turnSeconds: 60, clock: { minutes: 1, increment: 2 } };
 const people = [{ id: 'a', name: 'A', bot: false }, { id: 'b', name: 'B', bot: false }];
 
 function clocked() {
   const fired: Due[] = [];
-  const clock = new TurnClock({ definition: connectFourGame, botDelayMs: () => 700 }, new RoomTimers<string>(), (due) => fired.push({ ...due }));
+  const clock = new TurnClock({ definition: connectFourGame, botDelayMs: () => 700 }, new RoomTimers<string>(), (due) => fired.push({ ...due }), { ...DEFAULT_TIMINGS, clockLagMs: 0 });
   return { clock, fired };
 }
 
@@ -24,12 +25,6 @@ function drop(state: ReturnType<typeof connectFourGame.setup>['state'], seat: nu
   return result.state;
 }
 
-beforeAll(() => {
-  process.env.CLOCK_LAG_MS = '0';
-});
-afterAll(() => {
-  delete process.env.CLOCK_LAG_MS;
-});
 afterEach(() => jest.useRealTimers());
 
 it('a move charges the time used and adds the increment; the other bank starts running', () => {

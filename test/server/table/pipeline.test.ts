@@ -36,8 +36,9 @@ class RecordingRoom implements PipelineRoom<Race> {
   readonly persistence = {
     enabled: true,
     serial: (step: () => Promise<void> | void) => (this.chain = this.chain.then(step)),
-    save: async (_snapshot: unknown, log?: { seq: number; entry: unknown }) => {
-      this.steps.push(`save ${JSON.stringify(log)}`);
+    // What the save holds: the rules state the snapshot is built from at that moment.
+    save: async () => {
+      this.steps.push(`save ${JSON.stringify(this.pipeline.rules)}`);
       return this.saves;
     },
     holding: <T>(step: () => Promise<T>) => step(),
@@ -72,7 +73,7 @@ it('an accepted action: the game\'s step work, the clock, then the save, and onl
   expect(room.steps).toEqual([
     'afterStep',
     'armClock',
-    'save {"seq":1,"entry":{"seat":0,"action":{"type":"add","n":2}}}',
+    'save {"total":2,"toAct":1,"winner":null,"moves":1,"added":[2]}',
     'mirror [{"type":"added","seat":0,"n":2}]',
     'afterChange',
   ]);
@@ -100,13 +101,13 @@ it('a save given up on: the sender is refused with storage_unavailable, the step
   expect((sender.send as jest.Mock).mock.calls).toEqual([]);
 });
 
-it('a bot that answers at once moves in the same step: one save listing both actions, one mirror with both events', async () => {
+it('a bot that answers at once moves in the same step: one save holding both actions, one mirror with both events', async () => {
   const { room, pipeline } = table();
   room.botAnswers = [{ seat: 1, strategy: 'eager', action: { type: 'add', n: 2 } }];
   await pipeline.act(0, { type: 'add', n: 1 }, client('a'));
   expect(pipeline.rules).toMatchObject({ total: 3, toAct: 0, moves: 2 });
   const saves = room.steps.filter((s) => s.startsWith('save'));
-  expect(saves).toEqual(['save {"seq":2,"entry":[{"seat":0,"action":{"type":"add","n":1}},{"seat":1,"action":{"type":"add","n":2}}]}']);
+  expect(saves).toEqual(['save {"total":3,"toAct":0,"winner":null,"moves":2,"added":[1,2]}']);
   expect(room.steps.filter((s) => s.startsWith('mirror'))).toEqual(['mirror [{"type":"added","seat":0,"n":1},{"type":"added","seat":1,"n":2}]']);
 });
 
@@ -121,7 +122,7 @@ it('one action at a time: two sent at once are applied in order, the second to t
   const { room, pipeline } = table();
   await Promise.all([pipeline.act(0, { type: 'add', n: 2 }, client('a')), pipeline.act(1, { type: 'add', n: 1 }, client('b'))]);
   expect(pipeline.rules).toMatchObject({ total: 3, toAct: 0, moves: 2 });
-  expect(room.steps.filter((s) => s.startsWith('save')).map((s) => JSON.parse(s.slice(5)).seq)).toEqual([1, 2]);
+  expect(room.steps.filter((s) => s.startsWith('save')).map((s) => JSON.parse(s.slice(5)).added)).toEqual([[2], [2, 1]]);
 });
 
 it('the winning action: the game ends before the save (admissions, policies), the room is forgotten after it', async () => {

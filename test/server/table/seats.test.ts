@@ -38,7 +38,7 @@ it('a keyed seat opens only to its key (a rematch, a ranked pairing)', () => {
 it('leaving before the game frees the seat, closes the gap when asked, passes the host on and drops the tokens', () => {
   const seats = table(4);
   for (const [i, id] of ['a', 'b', 'c'].entries()) seats.take(i, player(id));
-  const token = seats.issueToken('a');
+  const token = seats.issueSeatToken('a');
   expect(seats.free('a', 0, true)).toBe(true);
   expect(seats.list.map((s) => s?.id)).toEqual(['b', 'c']);
   expect(seats.host).toBe('b');
@@ -55,7 +55,7 @@ it('a seat token moves its seat to the returning session, once per session, and 
   seats.take(0, player('a'));
   seats.take(1, player('b'));
   seats.list[0]!.strategy = 'cautious'; // a bot plays on for the absent player
-  const token = seats.issueToken('a');
+  const token = seats.issueSeatToken('a');
   expect(seats.reclaim('not-a-token', 'a2')).toBeNull();
   expect(seats.reclaim(token, 'a2')).toEqual({ seat: 0, oldId: 'a' });
   expect(seats.list[0]).toEqual({ id: 'a2', name: 'A', bot: false });
@@ -83,7 +83,7 @@ it('what it saves it loads back, as the snapshot carries it', () => {
   seats.keys = { 1: 'k'.repeat(16) };
   seats.take(0, player('a'));
   seats.take(2, bot('bot-3'));
-  const token = seats.issueToken('a');
+  const token = seats.issueSeatToken('a');
   const saved = JSON.parse(JSON.stringify(seats.save()));
   expect(saved.seats).toEqual(['a', '', 'bot-3']);
   const back = table(3);
@@ -98,7 +98,7 @@ it("a seat is found by its owner's account and moves to the owner's newer sessio
   const seats = table(2);
   seats.take(0, { ...player('a'), account: 'acct-a' });
   seats.take(1, { id: 'bot-2', name: 'Bot', bot: true, strategy: 'cautious', account: 'acct-a' });
-  const token = seats.issueToken('a');
+  const token = seats.issueSeatToken('a');
   // A bot's seat is never an account's, whatever its record says.
   expect(seats.seatOfAccount('acct-a')).toBe(0);
   expect(seats.seatOfAccount('acct-b')).toBeNull();
@@ -116,7 +116,7 @@ it("a seat is found by its owner's account and moves to the owner's newer sessio
 it('the owner survives a reclaim and a save and load', () => {
   const seats = table(2);
   seats.take(0, { ...player('a'), account: 'acct-a' });
-  const token = seats.issueToken('a');
+  const token = seats.issueSeatToken('a');
   seats.reclaim(token, 'a2');
   expect(seats.list[0]).toEqual({ id: 'a2', name: 'A', bot: false, account: 'acct-a' });
   const copy = table(2);

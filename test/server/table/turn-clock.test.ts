@@ -3,6 +3,7 @@ import { isRejected } from '../../../shared/core/game';
 import { Mulberry32 } from '../../../shared/core/rng';
 import { RoomTimers } from '../../../server/table/room-timers';
 import { TurnClock, type Due } from '../../../server/table/turn-clock';
+import { DEFAULT_TIMINGS } from '../../../server/timings';
 
 function gomokuConfig(turnSeconds: number) {
   const config = gomokuGame.config({ rule: 'standard', swap2: true, turnSeconds });
@@ -18,7 +19,7 @@ const players = [
 function clocked(definition: typeof gomokuGame, botDelayMs?: () => number) {
   const timers = new RoomTimers<string>();
   const fired: Due[] = [];
-  const clock = new TurnClock({ definition, botDelayMs }, timers, (due) => fired.push({ ...due }));
+  const clock = new TurnClock({ definition, botDelayMs }, timers, (due) => fired.push({ ...due }), DEFAULT_TIMINGS);
   return { clock, timers, fired };
 }
 

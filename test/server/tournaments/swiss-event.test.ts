@@ -13,6 +13,7 @@ import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { getJson, httpBase, makeAccount, playSeatOneWins, type Guest } from '../../support/ranked';
 import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
 import { waitUntil } from '../../support/wait';
+import { DEFAULT_TIMINGS } from '../../../server/timings';
 import type { GomokuRoomClient } from '../../support/gomoku-client';
 
 jest.setTimeout(120000);
@@ -169,8 +170,8 @@ it('creates Swiss events with a number of rounds and no minutes, and refuses mix
 });
 
 it('gives a returning player their seat again, and decides a game nobody came to by forfeit so the round goes on', async () => {
-  // The grace is read at each wave: long while the players arrive, then none.
-  process.env.SWISS_NO_SHOW_MS = '600000';
+  // The server's grace: long while the players arrive, then none.
+  server.services.timings.swissNoShowMs = 600_000;
   const owner = await makeAccount(server.url, 'Steward');
   const event = (await (await create(owner, { name: 'No shows', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 })).json()) as { id: string };
   const accounts = await Promise.all(['Eva', 'Fay', 'Gus', 'Hal'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
@@ -206,7 +207,7 @@ it('gives a returning player their seat again, and decides a game nobody came to
 
   // They do not sit down: once the grace is over the game is the opener's by forfeit, and the room closes.
   await playSeatOneWins(rooms);
-  process.env.SWISS_NO_SHOW_MS = '0';
+  server.services.timings.swissNoShowMs = 0;
   await waitUntil(async () => (await detail(event.id)).pairings[0].games.every((g: { result: string | null }) => g.result !== null), 'round 1 decided', 20000);
   const page = await detail(event.id);
   expect(page.pairings[0].games.find((g: { id: string }) => g.id === idle.id).result).toBe('opener');
@@ -218,6 +219,6 @@ it('gives a returning player their seat again, and decides a game nobody came to
   await waitUntil(async () => (await detail(event.id)).round === 2, 'round 2 started', 20000);
   const round2: PairingsRound = (await detail(event.id)).pairings[1];
   expect(round2.games.flatMap((g) => [g.opener, g.follower]).sort()).toEqual(accounts.map((a) => a.playerId).sort());
-  delete process.env.SWISS_NO_SHOW_MS;
+  server.services.timings.swissNoShowMs = DEFAULT_TIMINGS.swissNoShowMs;
   for (const r of [...rooms, back.room, ...seats.filter((s) => s !== away).map((s) => s.room)]) await r.leave().catch(() => undefined);
 });

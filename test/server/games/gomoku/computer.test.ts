@@ -4,40 +4,49 @@
  * is dropped unthought, a room's newer decision replaces its waiting one, and thinking gets
  * shorter as the line gets longer.
  */
-import { budgetUnderLoad, computerCounts, decisionsThinking, MIN_BUDGET_MS, think, waitingDecisions, type ThinkRequest } from '../../../../server/games/gomoku/computer';
-import { setComputerLimits } from '../../../../server/games/gomoku/computer-limits';
-import { DEFAULT_COMPUTER_LIMITS } from '../../../../server/limits';
+import { budgetUnderLoad, GomokuComputer, MIN_BUDGET_MS, type DecisionOutcome, type ThinkRequest } from '../../../../server/games/gomoku/computer';
+import { DEFAULT_COMPUTER_LIMITS, type ComputerLimits } from '../../../../server/limits';
 import { applyAction, newGame } from '../../../../shared/games/gomoku';
 
 const opening = () => newGame({ rule: 'standard', swap2: false });
 const request = (room: string, owner = 'a', signal?: AbortSignal): ThinkRequest => ({ state: opening(), seat: 1, level: 3, seed: 1, room, owner, signal });
 
+/** What became of each decision, as the server's metric is told. */
+let counts: Record<DecisionOutcome, number>;
+let computer: GomokuComputer;
+const think = (r: ThinkRequest) => computer.think(r);
+
+function start(limits: ComputerLimits = DEFAULT_COMPUTER_LIMITS) {
+  counts = { thought: 0, dropped: 0, on_the_spot: 0 };
+  computer = new GomokuComputer(limits, (outcome) => counts[outcome]++);
+}
+
+beforeEach(() => start());
+
 afterEach(async () => {
-  setComputerLimits(DEFAULT_COMPUTER_LIMITS);
-  // An aborted decision already thinking runs to its end: the next test starts with every runner free.
-  while (decisionsThinking() > 0) await new Promise((r) => setImmediate(r));
+  // An aborted decision already thinking runs to its end: the test's computer ends with every runner free.
+  while (computer.thinking > 0) await new Promise((r) => setImmediate(r));
+  computer.close();
 });
 
 it('a waiting decision whose room is gone is dropped, never thought; the others are answered', async () => {
-  const before = { ...computerCounts };
   const gone = new AbortController();
   // Two runners take the first two; the third waits in line.
   const answers = [think(request('r1')), think(request('r2')), think(request('r3', 'b', gone.signal))];
-  expect(waitingDecisions()).toBe(1);
+  expect(computer.waiting).toBe(1);
   gone.abort();
-  expect(waitingDecisions()).toBe(0);
+  expect(computer.waiting).toBe(0);
   const [a1, a2, a3] = await Promise.all(answers);
   expect(a3).toBeNull();
   for (const a of [a1, a2]) expect(applyAction(opening(), 1, a!).ok).toBe(true);
-  expect(computerCounts.dropped - before.dropped).toBe(1);
-  expect(computerCounts.thought - before.thought).toBe(2);
+  expect(counts).toEqual({ thought: 2, dropped: 1, on_the_spot: 0 });
 });
 
 it('a room has one decision in line: a newer one replaces the older, answered null', async () => {
   const busy = [think(request('x1')), think(request('x2'))];
   const older = think(request('same'));
   const newer = think(request('same'));
-  expect(waitingDecisions()).toBe(1);
+  expect(computer.waiting).toBe(1);
   expect(await older).toBeNull();
   expect(await newer).not.toBeNull();
   await Promise.all(busy);
@@ -51,15 +60,26 @@ it('an aborted decision already thinking is answered null', async () => {
 });
 
 it('past the queue limit, a decision is taken on the spot rather than queued', async () => {
-  setComputerLimits({ ...DEFAULT_COMPUTER_LIMITS, queue: 1 });
-  const before = computerCounts.onTheSpot;
+  start({ ...DEFAULT_COMPUTER_LIMITS, queue: 1 });
   const answers = [think(request('q1')), think(request('q2')), think(request('q3'))];
-  expect(waitingDecisions()).toBe(1);
+  expect(computer.waiting).toBe(1);
   const spot = think(request('q4'));
-  expect(waitingDecisions()).toBe(1);
-  expect(computerCounts.onTheSpot - before).toBe(1);
+  expect(computer.waiting).toBe(1);
+  expect(counts.on_the_spot).toBe(1);
   expect(applyAction(opening(), 1, (await spot)!).ok).toBe(true);
   await Promise.all(answers);
+});
+
+it('two computers (two servers in one process) keep their own lines', async () => {
+  const other = new GomokuComputer(DEFAULT_COMPUTER_LIMITS);
+  const answers = [think(request('m1')), think(request('m2')), think(request('m3'))];
+  expect(computer.waiting).toBe(1);
+  expect(other.waiting).toBe(0);
+  const theirs = other.think(request('o1'));
+  expect(other.waiting).toBe(0);
+  expect(computer.waiting).toBe(1);
+  await Promise.all([...answers, theirs]);
+  other.close();
 });
 
 it('thinking shrinks with the line: the level’s budget shared among those waiting, never under the floor', () => {
