@@ -31,9 +31,9 @@ export interface PresenceRow {
 export abstract class ParlorRoom<State extends { players: Map<string, PresenceRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
   protected abstract readonly gameName: string;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  protected tokens = new Map<string, string>();
+  tokens = new Map<string, string>();
   /** Everyone watching; at most MAX_SPECTATORS. */
-  protected spectatorIds = new Set<string>();
+  spectatorIds = new Set<string>();
   private persistenceOf?: RoomPersistence;
   /** Flood control in front of every frame a client sends (see flood-control.ts). */
   protected readonly flood: FloodControl;
@@ -41,7 +41,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   private pendingSince = 0;
 
   /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
-  constructor(protected readonly rooms: RoomServices) {
+  constructor(readonly rooms: RoomServices) {
     super();
     this.flood = guardFrames(this, rooms.flood);
   }
@@ -79,7 +79,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    * is marked `open` so that `joinOrCreate`, which filters on it, only matches rooms with a
    * free seat — `joinById` does not filter and reaches any room.
    */
-  protected static markOpen(options: unknown, spectate: boolean): void {
+  static markOpen(options: unknown, spectate: boolean): void {
     if (!spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
   }
 
@@ -183,7 +183,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    * not bring a second player back into it. The hold's end runs onLeave for the old session,
    * as an expired window does. False when no window was held.
    */
-  protected endHold(sessionId: string): boolean {
+  endHold(sessionId: string): boolean {
     const reconnections = (this as unknown as { _reconnections: Record<string, [string, { reject(reason: unknown): void }] | undefined> })._reconnections;
     for (const held of Object.values(reconnections)) {
       if (held?.[0] !== sessionId) continue;
@@ -194,7 +194,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   /** Holds every seat of a restored room for the sessions from before the restart. */
-  protected holdRestoredSeats(tokens: Record<string, string>) {
+  holdRestoredSeats(tokens: Record<string, string>) {
     for (const [id, token] of Object.entries(tokens)) {
       this.tokens.set(id, token);
       // A stand-in for the session from before the restart: Colyseus then accepts its reconnection token, as after a drop.

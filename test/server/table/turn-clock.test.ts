@@ -35,7 +35,7 @@ it('runs the turn clock of the seat to act, and its deadline; a timeout fires fo
   jest.advanceTimersByTime(29_999);
   expect(fired).toEqual([]);
   jest.advanceTimersByTime(1);
-  expect(fired).toEqual([{ kind: 'turn', seat: 0 }]);
+  expect(fired).toEqual([{ kind: 'timeout', seat: 0 }]);
 });
 
 it('a restored clock runs for the time it had left, and re-arming replaces the clock', () => {

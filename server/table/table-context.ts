@@ -1,0 +1,71 @@
+/**
+ * The one context a room gives its game's hooks: the step's (`StepContext`: afterStep, queries,
+ * save and restore, created, seated) and the mirror's (`MirrorContext`) are the same object, one
+ * per room, its fields brought up to date at each use (a new object and closure per action was
+ * garbage the young generation collected per move; getters would cost a closure each per room).
+ */
+import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf } from '../../shared/core/game';
+import type { CheckedPlayer } from '../accounts/room-token';
+import type { Services } from '../services';
+import { NO_EVENTS } from './pipeline';
+import type { MirrorContext, SeatRecord, StepContext, TableSchema } from './server-game';
+
+/** What the context reads of its room. */
+export interface ContextRoom<G extends AnyGame, S extends TableSchema> {
+  readonly rules: StateOf<G> | null;
+  readonly config: ConfigOf<G>;
+  readonly services: Services;
+  readonly seats: { readonly list: readonly (SeatRecord | undefined)[]; readonly host: string };
+  readonly state: S;
+  readonly roomId: string;
+  readonly startedAt: number;
+  readonly local: unknown;
+  readonly turnClock: { readonly advanceAt: number };
+  addressOf(sessionId: string): string | undefined;
+  playerOf(sessionId: string): CheckedPlayer | undefined;
+}
+
+export class TableContext<G extends AnyGame, S extends TableSchema> implements StepContext<G, unknown, S>, MirrorContext<G> {
+  rules!: StateOf<G>;
+  config!: ConfigOf<G>;
+  services!: Services;
+  seats!: readonly (SeatRecord | undefined)[];
+  schema!: S;
+  roomId = '';
+  startedAt = 0;
+  local: unknown;
+  host = '';
+  advanceAt = 0;
+  events: readonly EventOf<G>[] = NO_EVENTS;
+
+  constructor(private readonly room: ContextRoom<G, S>) {}
+
+  sessionOf(seat: SeatIndex | null | undefined): string {
+    return seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? '');
+  }
+
+  addressOf(sessionId: string): string | undefined {
+    return this.room.addressOf(sessionId);
+  }
+
+  playerOf(sessionId: string): CheckedPlayer | undefined {
+    return this.room.playerOf(sessionId);
+  }
+
+  /** Brought up to date with the room; `events`: what the step being mirrored did (none otherwise). */
+  update(events: readonly EventOf<G>[] = NO_EVENTS): this {
+    const { room } = this;
+    this.rules = room.rules as StateOf<G>;
+    this.config = room.config;
+    this.services = room.services;
+    this.seats = room.seats.list;
+    this.schema = room.state;
+    this.roomId = room.roomId;
+    this.startedAt = room.startedAt;
+    this.local = room.local;
+    this.host = room.seats.host;
+    this.advanceAt = room.turnClock.advanceAt;
+    this.events = events;
+    return this;
+  }
+}
