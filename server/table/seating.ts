@@ -5,11 +5,13 @@
  * each client brought (its address, its account, its admission, its room hold). The room owns
  * one; the seats themselves are seats.ts's.
  */
-import type { Client } from '@colyseus/core';
+import { ErrorCode, ServerError, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import type { AnyGame, SeatIndex } from '../../shared/core/game';
-import { parseRoomOptions } from '../guards/join-options';
-import type { CheckedPlayer } from '../accounts/room-token';
+import { SOMEONE_ELSES_GAME } from '../../shared/core/errors';
+import { invalidOption, parseRoomOptions } from '../guards/join-options';
+import { stillLive, type CheckedPlayer } from '../accounts/room-token';
+import type { AccountStore } from '../accounts/account-store';
 import type { SeatRecord, TableSchema } from './server-game';
 import { addressOption, playerOption } from './table-auth';
 import type { TableRoom } from './table-room';
@@ -41,15 +43,59 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     return seat !== null ? `seat:${seat}` : `address:${this.addresses.get(sessionId) ?? sessionId}`;
   }
 
-  /** What a join brought, once it is admitted (the room's onAuth): its address, its account, its admission (`admit`: the game's, for a new player). */
-  admitted(sessionId: string, address: string, player: CheckedPlayer | null, admit: boolean): void {
+  /**
+   * A join's check in the room (its instance onAuth; `checked`: the spectator cap's), and what
+   * it brought once admitted: its address, its account, its admission (the game's `admit`).
+   */
+  async authorize(client: Client, raw: unknown, address: string, checked: () => Promise<unknown>): Promise<unknown> {
     const { serverGame, config } = this.room;
-    if (admit && serverGame.admit) {
-      const release = serverGame.admit(config, { address, player: player?.id ?? null });
-      if (release) this.admissions.set(sessionId, release);
+    // The account the matchmaking call proved (carryPlayer), or the one a rematch or a pairing carried for its player.
+    const { options, server } = parseRoomOptions(this.entries, raw);
+    const player = playerOption(server.player);
+    // The seat's owner coming back (a new tab, another device) is no second player: it takes its seat over (join).
+    const owner = this.ownedSeat(raw) !== null;
+    if (serverGame.whenFull === 'refuse' && !owner && !options.spectate && this.freeSeat(undefined) === undefined) {
+      throw invalidOption(`${SOMEONE_ELSES_GAME}: join with spectate: true to watch`);
     }
-    this.addresses.set(sessionId, address);
-    if (player) this.players.set(sessionId, player);
+    const admitted = await checked();
+    // The owner's admission was given at its first join; it moves to this session with the seat.
+    if (serverGame.admit && !owner && !this.joinsAsSpectator(raw)) {
+      const release = serverGame.admit(config, { address, player: player?.id ?? null });
+      if (release) this.admissions.set(client.sessionId, release);
+    }
+    this.addresses.set(client.sessionId, address);
+    if (player) this.players.set(client.sessionId, player);
+    return admitted;
+  }
+
+  /**
+   * A return after a drop (the room's reconnection token) checks the account the client joined
+   * as: signed out everywhere, its password changed or deleted meanwhile, the return is refused
+   * (thrown) and the seat is left as by leaving. The live connection itself is not cut: what it
+   * does next is play on, and nothing of the account is read again.
+   */
+  async checkReturn(sessionId: string, accounts: AccountStore): Promise<void> {
+    const player = this.players.get(sessionId);
+    // The accounts out of reach (the database away) let the return through: a hiccup there must not end a game in play.
+    const live = player ? await stillLive(accounts, player).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
+    if (!live.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `${live.code}: ${live.message}`);
+  }
+
+  /** The table as the lobby lists it: the game's own fields, then who plays, how many watch, whether a seat is open. */
+  listing(): Record<string, unknown> {
+    const { room } = this;
+    const { seats, state, serverGame } = room;
+    // The seats that have a row (the Tic Tac Toe AI has none). Read from the rows, not by asking
+    // `row()` again: that builds a new Schema per seat, and this runs after every action.
+    const players: string[] = [];
+    for (const s of seats.list) {
+      const row = s && state.players.get(s.id);
+      if (row) players.push(row.name);
+    }
+    const open = serverGame.whenFull === 'watch' && !room.rules && !seats.keys && this.freeSeat(undefined) !== undefined;
+    const listing = Object.assign({ game: room.gameName }, serverGame.listing(state as S, room.config), { players, spectators: state.spectators, open });
+    for (const policy of room.policies) if (policy.listing) Object.assign(listing, policy.listing());
+    return listing;
   }
 
   /** Ends the admissions of `sessionId`, or of everyone (the game ended, the room goes). */

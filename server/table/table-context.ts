@@ -40,17 +40,10 @@ export class TableContext<G extends AnyGame, S extends TableSchema> implements S
 
   constructor(private readonly room: ContextRoom<G, S>) {}
 
-  sessionOf(seat: SeatIndex | null | undefined): string {
-    return seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? '');
-  }
-
-  addressOf(sessionId: string): string | undefined {
-    return this.room.addressOf(sessionId);
-  }
-
-  playerOf(sessionId: string): CheckedPlayer | undefined {
-    return this.room.playerOf(sessionId);
-  }
+  // Own arrow functions, made once per room: hooks pass them on detached (`sessionOf: ctx.sessionOf`).
+  readonly sessionOf = (seat: SeatIndex | null | undefined): string => (seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? ''));
+  readonly addressOf = (sessionId: string): string | undefined => this.room.addressOf(sessionId);
+  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.room.playerOf(sessionId);
 
   /** Brought up to date with the room; `events`: what the step being mirrored did (none otherwise). */
   update(events: readonly EventOf<G>[] = NO_EVENTS): this {

@@ -15,15 +15,14 @@
  * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
 import { randomInt as cryptoInt } from 'node:crypto';
-import { ErrorCode, matchMaker, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { matchMaker, type AuthContext, type Client } from '@colyseus/core';
 import * as v from 'valibot';
-import { SOMEONE_ELSES_GAME, type TableErrorCode } from '../../shared/core/errors';
+import type { TableErrorCode } from '../../shared/core/errors';
 import type { AnyGame, CodeOf, ConfigOf, EventOf, SeatIndex, StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
 import type { RoomServices, Services } from '../services';
-import { FloodControl } from '../guards/flood-control';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
-import { invalidOption, parseRoomOptions, seatOptions } from '../guards/join-options';
+import { parseRoomOptions, seatOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import type { ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import { shareHandshake } from './shared-handshake';
@@ -38,11 +37,11 @@ import { TableContext, type ContextRoom } from './table-context';
 import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
 import { roomClientAddress } from '../guards/client-address';
 import { AccountStore } from '../accounts/account-store';
-import { stillLive } from '../accounts/room-token';
 import type { RoomBudget } from '../guards/room-budget';
-import { addressOption, authorizeJoin, configOf, playerOption } from './table-auth';
+import { addressOption, authorizeJoin, configOf } from './table-auth';
 import { Seating, seatKeysSchema } from './seating';
 import { restore, snapshotOf, undo } from './table-snapshot';
+import { handleMessages } from './table-messages';
 
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
 
@@ -145,7 +144,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       this.seats.take(bot.seat, { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy });
       this.seating.addRow(bot.seat);
     }
-    this.handleMessages();
+    handleMessages(this, (type, schema, handler) => this.handle(type, schema, handler));
+    this.handleUnknownMessages();
     await this.serverGame.created?.(this.stepContext(), this.state as S);
     if (restoring !== undefined) await restore(this, restoring);
     else this.mirror();
@@ -157,62 +157,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     shareHandshake(this);
   }
 
-  /** The game's messages, its queries and the policies' messages. */
-  private handleMessages() {
-    for (const [type, schema] of Object.entries<v.GenericSchema>(this.definition.messages)) {
-      this.handle(type, schema, (client, payload) => this.onGameMessage(client, type, payload));
-    }
-    for (const [type, query] of Object.entries(this.serverGame.queries ?? {})) {
-      const { limit } = query;
-      // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
-      const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
-      this.handle(type, query.schema, (client, payload) => {
-        if (asked && asked.verdict(this.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
-          return this.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
-        }
-        // In turn with the room's steps: an answer never shows an action whose save is still awaited.
-        return this.persistence.serial(() => {
-          const [reply, answer] = query.answer(this.stepContext(), payload);
-          client.send(reply, answer);
-        });
-      });
-    }
-    for (const policy of this.policies) {
-      for (const [type, message] of Object.entries(policy.messages ?? {})) {
-        this.handle(type, message.schema, (client, payload) => message.handle(client, this.seatOf(client.sessionId), payload));
-      }
-    }
-    this.handleUnknownMessages();
-  }
-
   /** Runs at every join, after the static check: the seats and the spectator cap depend on who is here now. */
   override async onAuth(client: Client, raw: unknown, context?: AuthContext): Promise<unknown> {
-    // The account the matchmaking call proved (carryPlayer), or the one a rematch or a pairing carried for its player.
-    const player = playerOption(parseRoomOptions(this.entries, raw).server.player);
-    // The seat's owner coming back (a new tab, another device) is no second player: it takes its seat over (onJoin).
-    const owner = this.seating.ownedSeat(raw) !== null;
-    if (this.serverGame.whenFull === 'refuse' && !owner) {
-      const { options } = parseRoomOptions(this.entries, raw);
-      if (!options.spectate && this.seating.freeSeat(undefined) === undefined) throw invalidOption(`${SOMEONE_ELSES_GAME}: join with spectate: true to watch`);
-    }
-    const admitted = await super.onAuth(client, raw);
-    // The owner's admission was given at its first join; it moves to this session with the seat.
-    const admit = !owner && this.serverGame.admit !== undefined && !this.joinsAsSpectator(raw);
-    this.seating.admitted(client.sessionId, roomClientAddress(client, context, this.rooms.trustProxy), player, admit);
-    return admitted;
+    return this.seating.authorize(client, raw, roomClientAddress(client, context, this.rooms.trustProxy), () => super.onAuth(client, raw));
   }
 
-  /**
-   * A return after a drop (the room's reconnection token) checks the account the client joined
-   * as: signed out everywhere, its password changed or deleted meanwhile, the return is refused
-   * and the seat is left as by leaving. The live connection itself is not cut: what it does
-   * next is play on, and nothing of the account is read again.
-   */
+  /** A return after a drop: the account it joined as must still hold (seating.ts). */
   override async onReconnect(client: Client) {
-    const player = this.playerOf(client.sessionId);
-    // The accounts out of reach (the database away) let the return through: a hiccup there must not end a game in play.
-    const live = player ? await stillLive(this.accounts, player).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
-    if (!live.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `${live.code}: ${live.message}`);
+    await this.seating.checkReturn(client.sessionId, this.accounts);
     return super.onReconnect(client);
   }
 
@@ -244,25 +196,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     for (const policy of this.policies) policy.dispose?.();
     await this.persistence.remove();
     clearHeldSeatTimers(this);
-  }
-
-  /** A client's game message: the table's `start` (the host's, before the game), or an action the rules check and apply. */
-  private onGameMessage(client: Client, type: string, payload: unknown) {
-    if (type === 'start' && this.definition.start === 'host') {
-      if (client.sessionId !== this.seats.host) return this.reject(client, 'not_host', 'only the host starts the game');
-      if (!this.rules) return this.onStart(client);
-    }
-    const seat = this.seatOf(client.sessionId);
-    if (seat === null) return this.reject(client, 'spectator', 'spectators cannot act');
-    if (!this.rules) return this.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
-    return this.pipeline.submit(client, seat, type, payload);
-  }
-
-  private onStart(client: Client) {
-    const { min } = this.definition.seats(this.config);
-    if (this.seats.filled() < min) return this.reject(client, 'not_enough_players', `this game needs at least ${min} players (add bots)`);
-    const arrivedAt = performance.now();
-    return this.persistence.serial(() => this.setup(arrivedAt, client));
   }
 
   /** Deals a new game to the seats as they are: inside `serial`. `client`: who asked (told if it cannot be saved). */
@@ -356,16 +289,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   }
 
   protected listing(): Listing {
-    // The seats that have a row (the Tic Tac Toe AI has none). Read from the rows, not by asking
-    // `row()` again: that builds a new Schema per seat, and this runs after every action.
-    const players: string[] = [];
-    for (const s of this.seats.list) {
-      const row = s && this.state.players.get(s.id);
-      if (row) players.push(row.name);
-    }
-    const open = this.serverGame.whenFull === 'watch' && !this.rules && !this.seats.keys && this.seating.freeSeat(undefined) !== undefined;
-    const listing: Listing = Object.assign({ game: this.gameName }, this.serverGame.listing(this.state as S, this.config), { players, spectators: this.state.spectators, open });
-    for (const policy of this.policies) if (policy.listing) Object.assign(listing, policy.listing());
-    return listing;
+    return this.seating.listing() as Listing;
   }
 }
