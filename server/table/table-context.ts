@@ -1,14 +1,13 @@
 /**
- * The one context a room gives its game's hooks: the step's (`StepContext`: afterStep, queries,
- * save and restore, created, seated) and the mirror's (`MirrorContext`) are the same object, one
- * per room, its fields brought up to date at each use (a new object and closure per action was
+ * The one context a room gives its game's hooks (`StepContext`: the mirror, afterStep, queries,
+ * save and restore, created, seated): one object per room, its fields brought up to date at each use (a new object and closure per action was
  * garbage the young generation collected per move; getters would cost a closure each per room).
  */
 import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf } from '../../shared/core/game';
 import type { CheckedPlayer } from '../accounts/room-token';
 import type { Services } from '../services';
 import { NO_EVENTS } from './pipeline';
-import type { MirrorContext, SeatRecord, StepContext, TableSchema } from './server-game';
+import type { SeatRecord, StepContext, TableSchema } from './server-game';
 
 /** What the context reads of its room. */
 export interface ContextRoom<G extends AnyGame, S extends TableSchema> {
@@ -25,7 +24,7 @@ export interface ContextRoom<G extends AnyGame, S extends TableSchema> {
   playerOf(sessionId: string): CheckedPlayer | undefined;
 }
 
-export class TableContext<G extends AnyGame, S extends TableSchema> implements StepContext<G, unknown, S>, MirrorContext<G> {
+export class TableContext<G extends AnyGame, S extends TableSchema> implements StepContext<G, unknown, S> {
   rules!: StateOf<G>;
   config!: ConfigOf<G>;
   services!: Services;
