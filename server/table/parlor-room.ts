@@ -204,10 +204,12 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   }
 
   /**
-   * The one place that enforces "no client sees a change before it is saved": a room mutates
-   * its synced state before an action's save resolves (the clock, the mirror), so no patch
-   * leaves — neither the patch timer's nor an unrelated event's — while a save is awaited;
-   * the action's own `afterChange` sends it once the save is in Redis.
+   * No patch leaves while a save is awaited — neither the patch timer's nor an unrelated
+   * event's; the step's own `afterChange` sends it once the save is in Redis. A step writes
+   * nothing synced before its save (the pipeline mirrors and shows the clock after it), but
+   * what happens meanwhile can: a join, a leave, a drop or a seat taken over mirrors the room,
+   * whose rules state is already the step's; a game's step work may write its schema (Monty
+   * Hall's statistics); a new game renumbers the rows as it compacts the seats.
    */
   override broadcastPatch(): boolean {
     if (this.persistenceOf?.saving) return false;
