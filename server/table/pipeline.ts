@@ -112,14 +112,18 @@ export class TablePipeline<G extends AnyGame> {
       room.afterChange();
       return;
     }
-    if (over) {
-      for (const policy of room.policies) await policy.ended?.();
-      if (room.serverGame.endsAtOutcome && !room.policies.some((p) => p.keepsRoom?.())) await room.persistence.remove();
+    try {
+      if (over) {
+        for (const policy of room.policies) await policy.ended?.();
+        if (room.serverGame.endsAtOutcome && !room.policies.some((p) => p.keepsRoom?.())) await room.persistence.remove();
+      }
+      const reply = client && room.serverGame.reply?.(events);
+      if (reply) client.send(reply[0], reply[1]);
+      room.mirror(events);
+    } finally {
+      // The step is saved: its clock runs whatever failed after the save.
+      room.armClock();
     }
-    const reply = client && room.serverGame.reply?.(events);
-    if (reply) client.send(reply[0], reply[1]);
-    room.mirror(events);
-    room.armClock();
     room.afterChange();
   }
 }
