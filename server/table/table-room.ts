@@ -33,7 +33,7 @@ import type { ClockFields } from './fischer-banks';
 import { TableBots } from './bots';
 import { NO_EVENTS, TablePipeline, type PipelineRoom } from './pipeline';
 import type { Effects } from './step';
-import { TableContext, type ContextRoom } from './table-context';
+import { TableContext } from './table-context';
 import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
 import { roomClientAddress } from '../guards/client-address';
 import { AccountStore } from '../accounts/account-store';
@@ -92,7 +92,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   rng = new Mulberry32(cryptoInt(2 ** 32));
   policies: TablePolicy[] = [];
   /** The one context of the game's hooks (table-context.ts). */
-  private readonly context = new TableContext<G, S>(this as unknown as ContextRoom<G, S>);
+  private readonly context = new TableContext<G, S>(this);
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   local: unknown;
 
