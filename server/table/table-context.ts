@@ -8,21 +8,7 @@ import type { CheckedPlayer } from '../accounts/room-token';
 import type { Services } from '../services';
 import { NO_EVENTS } from './pipeline';
 import type { SeatRecord, StepContext, TableSchema } from './server-game';
-
-/** What the context reads of its room. */
-export interface ContextRoom<G extends AnyGame, S extends TableSchema> {
-  readonly rules: StateOf<G> | null;
-  readonly config: ConfigOf<G>;
-  readonly services: Services;
-  readonly seats: { readonly list: readonly (SeatRecord | undefined)[]; readonly host: string };
-  readonly state: S;
-  readonly roomId: string;
-  readonly startedAt: number;
-  readonly local: unknown;
-  readonly turnClock: { readonly advanceAt: number };
-  addressOf(sessionId: string): string | undefined;
-  playerOf(sessionId: string): CheckedPlayer | undefined;
-}
+import type { TableRoom } from './table-room';
 
 export class TableContext<G extends AnyGame, S extends TableSchema> implements StepContext<G, unknown, S> {
   rules!: StateOf<G>;
@@ -37,7 +23,7 @@ export class TableContext<G extends AnyGame, S extends TableSchema> implements S
   advanceAt = 0;
   events: readonly EventOf<G>[] = NO_EVENTS;
 
-  constructor(private readonly room: ContextRoom<G, S>) {}
+  constructor(private readonly room: TableRoom<G, S>) {}
 
   // Own arrow functions, made once per room: hooks pass them on detached (`sessionOf: ctx.sessionOf`).
   readonly sessionOf = (seat: SeatIndex | null | undefined): string => (seat === null || seat === undefined ? '' : (this.seats[seat]?.id ?? ''));
@@ -51,7 +37,7 @@ export class TableContext<G extends AnyGame, S extends TableSchema> implements S
     this.config = room.config;
     this.services = room.services;
     this.seats = room.seats.list;
-    this.schema = room.state;
+    this.schema = room.state as S;
     this.roomId = room.roomId;
     this.startedAt = room.startedAt;
     this.local = room.local;
