@@ -1,7 +1,8 @@
 /**
  * The one context a room gives its game's hooks (`StepContext`: the mirror, afterStep, queries,
- * save and restore, created, seated): one object per room, its fields brought up to date at each use (a new object and closure per action was
- * garbage the young generation collected per move; getters would cost a closure each per room).
+ * save and restore, created, seated): one object per room, its fields brought up to date at
+ * each use (a new object and closure per action was garbage the young generation collected per
+ * move; getters would cost a closure each per room).
  */
 import type { AnyGame, ConfigOf, EventOf, SeatIndex, StateOf } from '../../shared/core/game';
 import type { CheckedPlayer } from '../accounts/room-token';
