@@ -83,7 +83,8 @@ export class TablePipeline<G extends AnyGame> {
       if (client) this.room.reject(client, result.code, result.message);
       return;
     }
-    if (result.effects.acted !== undefined) for (const policy of this.room.policies) policy.acted?.(result.effects.acted);
+    // A client's accepted action, and only that, is who moved (ranked notes it).
+    if (cause.kind === 'player') for (const policy of this.room.policies) policy.acted?.(cause.seat);
     this.room.took(result.effects);
     // The server's own decisions (a bot's, a fallen flag's) count from when they were made: a computer's thinking is not the save's wait.
     const from = cause.kind === 'bot' || cause.kind === 'flag' ? performance.now() : arrivedAt;

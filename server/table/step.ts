@@ -32,10 +32,8 @@ export type Cause =
   /** A new game dealt to the seats as they are; `client`: who asked for it (told if it cannot be saved). */
   | { kind: 'setup'; seats: readonly SeatInfo[]; client?: Client };
 
-/** What a step does besides the rules' new state. */
+/** What a step does besides the rules' new state (one frozen object each: nothing made per move). */
 export interface Effects {
-  /** A client's accepted action: the seat that acted (ranked notes who moved). */
-  readonly acted?: SeatIndex;
   /** The running Fischer clock's bank is empty. */
   readonly flagFell?: boolean;
   /** A new game was set up. */
@@ -63,6 +61,8 @@ export interface StepTable<G extends AnyGame> {
 }
 
 const NO_EFFECTS: Effects = Object.freeze({});
+const FLAG_FELL: Effects = Object.freeze({ flagFell: true });
+const NEW_GAME: Effects = Object.freeze({ newGame: true });
 /** Nothing to do (no game, a clock or bot no longer due, an action the rules have none for). */
 const NOTHING = null;
 
@@ -72,7 +72,7 @@ export async function step<G extends AnyGame>(table: StepTable<G>, rules: StateO
   if (cause.kind === 'setup') {
     const { state, events } = definition.setup(table.config, cause.seats, cryptoRandom);
     const entry = { seat: null, action: { type: 'setup', seats: cause.seats.map((s) => s.name) } };
-    return answered(table, state, events, entry, { newGame: true });
+    return answered(table, state, events, entry, NEW_GAME);
   }
   if (!rules) return NOTHING;
   const { seat } = cause;
@@ -80,9 +80,6 @@ export async function step<G extends AnyGame>(table: StepTable<G>, rules: StateO
   let effects = NO_EFFECTS;
   switch (cause.kind) {
     case 'player':
-      action = cause.action;
-      effects = { acted: seat };
-      break;
     case 'advance':
       action = cause.action;
       break;
@@ -95,7 +92,7 @@ export async function step<G extends AnyGame>(table: StepTable<G>, rules: StateO
     case 'flag':
       if (definition.version(rules) !== cause.version) return NOTHING;
       action = definition.flagFall?.(rules, seat);
-      effects = { flagFell: true };
+      effects = FLAG_FELL;
       break;
     case 'bot':
       if (definition.toAct(rules)[0] !== seat || table.strategyAt(seat) !== cause.strategy) return NOTHING;

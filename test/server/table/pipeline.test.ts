@@ -79,7 +79,6 @@ it('an accepted action: the game\'s step work, the clock planned, then the save,
   await pipeline.submit(client('a'), 0, 'add', { n: 2 });
   expect(pipeline.rules).toEqual({ total: 2, toAct: 1, winner: null, moves: 1, added: [2] });
   expect(room.steps).toEqual([
-    'took {"acted":0}',
     'afterStep',
     'planClock',
     'save {"seq":1,"entry":{"seat":0,"action":{"type":"add","n":2}}}',
@@ -107,7 +106,7 @@ it('a save given up on: the sender is refused with storage_unavailable, the step
   const sender = client('a');
   await pipeline.act(0, { type: 'add', n: 1 }, sender);
   expect(room.refused).toEqual([{ client: 'a', code: 'storage_unavailable' }]);
-  expect(room.steps.filter((s) => !s.startsWith('save'))).toEqual(['took {"acted":0}', 'afterStep', 'planClock', 'undo', 'afterChange']);
+  expect(room.steps.filter((s) => !s.startsWith('save'))).toEqual(['afterStep', 'planClock', 'undo', 'afterChange']);
   expect((sender.send as jest.Mock).mock.calls).toEqual([]);
 });
 
@@ -141,7 +140,7 @@ it('the winning action: the game ends before the save (admissions, policies), th
   room.policies.push({ name: 'p', ending: () => void order.push(`ending after ${room.steps.at(-1)}`), ended: async () => void order.push(`ended after ${room.steps.at(-1)?.slice(0, 4)}`) });
   await pipeline.act(0, { type: 'add', n: 1 }, client('a'));
   expect(race.outcome(pipeline.rules as RaceState)).toEqual({ winner: 0, reason: 'ten' });
-  expect(room.steps.map((s) => s.split(' ')[0])).toEqual(['took', 'afterStep', 'planClock', 'gameEnded', 'save', 'remove', 'mirror', 'armClock', 'afterChange']);
+  expect(room.steps.map((s) => s.split(' ')[0])).toEqual(['afterStep', 'planClock', 'gameEnded', 'save', 'remove', 'mirror', 'armClock', 'afterChange']);
   expect(order).toEqual(['ending after gameEnded', 'ended after save']);
 });
 
