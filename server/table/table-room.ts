@@ -52,7 +52,6 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
   return class extends TableRoom<G, S> {
     readonly serverGame = game;
     readonly services = services;
-    protected readonly entries = entries;
     protected readonly accounts = accounts;
     constructor() {
       super(rooms, entries);
@@ -74,7 +73,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 {
   abstract readonly serverGame: ServerGame<G, S>;
   abstract readonly services: Services;
-  protected abstract readonly entries: v.ObjectEntries;
   protected abstract readonly accounts: AccountStore;
 
   config!: ConfigOf<G>;
@@ -96,7 +94,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   local: unknown;
 
-  constructor(rooms: RoomServices, entries: v.ObjectEntries) {
+  /** `entries`: the options a join may give (the seat's and the game's). */
+  constructor(
+    rooms: RoomServices,
+    protected readonly entries: v.ObjectEntries,
+  ) {
     super(rooms);
     this.seating = new Seating(this, entries);
   }
