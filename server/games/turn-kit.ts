@@ -10,7 +10,7 @@ import type { AnyGame } from '../../shared/core/game';
 import type { TurnConfig, TwoPlayerTurnState } from '../../shared/core/turn-game';
 import { historyPolicy } from '../history/history-policy';
 import { rematch } from '../table/rematch';
-import type { MirrorContext, PolicyTable, ServerGame } from '../table/server-game';
+import type { PolicyTable, ServerGame, StepContext } from '../table/server-game';
 
 export const TurnPlayer = schema({ name: t.string(), seat: t.uint8(), connected: t.boolean(), returnBy: t.float64() }, 'TurnPlayer');
 export type TurnPlayer = SchemaType<typeof TurnPlayer>;
@@ -60,7 +60,7 @@ export function initTurn(state: TurnSchema, config: TurnConfig): void {
 }
 
 /** Phase, whose turn, the winner, how it ended, and the turn count, from the rules' view. */
-export function mirrorTurn<G extends TurnGame>(state: TurnSchema, view: TwoPlayerTurnState, ctx: MirrorContext<G>, game: G): void {
+export function mirrorTurn<G extends TurnGame>(state: TurnSchema, view: TwoPlayerTurnState, ctx: StepContext<G>, game: G): void {
   Object.assign(state, {
     phase: view.winner === null ? 'playing' : 'game_over',
     toMove: ctx.sessionOf(view.toAct),

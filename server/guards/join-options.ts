@@ -19,10 +19,10 @@ export const NAME_MAX = 24;
  * Options only server code may set; a client that sends one is refused. `open` is the mark
  * onAuth itself puts on a player's options for `joinOrCreate`'s filter; `address` the client's
  * address it carries from the matchmaking gate (room-budget.ts); `rematchOf` the room a rematch came from;
- * `player` the account the join's tokens proved (table-room.ts), checked there against the accounts.
+ * `player` the account the join's tokens proved (table-auth.ts), checked there against the accounts.
  */
 export const SERVER_ONLY_OPTIONS = ['restore', 'ranked', 'seatKeys', 'seatKey', 'open', 'address', 'rematchOf', 'player'] as const;
-/** The server-only option of the account a join's tokens proved (table-room.ts carryPlayer). */
+/** The server-only option of the account a join's tokens proved (table-auth.ts carryPlayer). */
 export const PLAYER_OPTION = 'player';
 /** Keys that would reach an object's prototype when copied by assignment. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -31,9 +31,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   /** The stores and the process's settings (its timings among them), given by the class Colyseus instantiates. */
   abstract readonly services: Services;
   /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  protected reconnectionTokens = new Map<string, string>();
+  reconnectionTokens = new Map<string, string>();
   /** Everyone watching; at most MAX_SPECTATORS. */
-  protected spectatorIds = new Set<string>();
+  spectatorIds = new Set<string>();
   private persistenceOf?: RoomPersistence;
   /** Flood control in front of every frame a client sends (see flood-control.ts). */
   protected readonly flood: FloodControl;
@@ -41,7 +41,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   private pendingSince = 0;
 
   /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
-  constructor(protected readonly rooms: RoomServices) {
+  constructor(readonly rooms: RoomServices) {
     super();
     this.flood = guardFrames(this, rooms);
   }
@@ -79,7 +79,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
    * is marked `open` so that `joinOrCreate`, which filters on it, only matches rooms with a
    * free seat — `joinById` does not filter and reaches any room.
    */
-  protected static markOpen(options: unknown, spectate: boolean): void {
+  static markOpen(options: unknown, spectate: boolean): void {
     if (!spectate && typeof options === 'object' && options !== null) (options as Record<string, unknown>).open = true;
   }
 
@@ -183,7 +183,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
    * not bring a second player back into it. The hold's end runs onLeave for the old session,
    * as an expired window does. False when no window was held.
    */
-  protected endHold(sessionId: string): boolean {
+  endHold(sessionId: string): boolean {
     const reconnections = (this as unknown as { _reconnections: Record<string, [string, { reject(reason: unknown): void }] | undefined> })._reconnections;
     for (const held of Object.values(reconnections)) {
       if (held?.[0] !== sessionId) continue;
@@ -194,7 +194,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   }
 
   /** Holds every seat of a restored room for the sessions from before the restart. */
-  protected holdRestoredSeats(tokens: Record<string, string>) {
+  holdRestoredSeats(tokens: Record<string, string>) {
     for (const [id, token] of Object.entries(tokens)) {
       this.reconnectionTokens.set(id, token);
       // A stand-in for the session from before the restart: Colyseus then accepts its reconnection token, as after a drop.
@@ -204,10 +204,12 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   }
 
   /**
-   * The one place that enforces "no client sees a change before it is saved": a room mutates
-   * its synced state before an action's save resolves (the clock, the mirror), so no patch
-   * leaves — neither the patch timer's nor an unrelated event's — while a save is awaited;
-   * the action's own `afterChange` sends it once the save is in Redis.
+   * No patch leaves while a save is awaited — neither the patch timer's nor an unrelated
+   * event's; the step's own `afterChange` sends it once the save is in Redis. A step writes
+   * nothing synced before its save (the pipeline mirrors and shows the clock after it), but
+   * what happens meanwhile can: a join, a leave, a drop or a seat taken over mirrors the room,
+   * whose rules state is already the step's; a game's step work may write its schema (Monty
+   * Hall's statistics); a new game renumbers the rows as it compacts the seats.
    */
   override broadcastPatch(): boolean {
     if (this.persistenceOf?.saving) return false;

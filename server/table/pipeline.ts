@@ -1,28 +1,26 @@
 /**
- * The path one action takes through a table, one action at a time (`serial`):
- * decode (the game's `decode`) → apply (the rules) → the bots that answer in the same step →
- * the game's step work → the clock → the save (awaited) → the mirror → the patch and the
- * listing (`afterChange`). A refusal goes back to its sender only and changes nothing; a save
- * given up on (Redis away past its bound) undoes the whole step and refuses it with
- * `storage_unavailable`. This is the one place where "saved before anyone sees it" is kept.
+ * The one path every step takes through a table, one step at a time (`serial`): the step
+ * (step.ts: a player's decoded action, a timeout, a flag fall, an abandonment, the game going on,
+ * a bot, a setup — with the bots that answer at once) → the game's step work → the clock's next
+ * arming, planned (nothing synced changes) → the save (awaited) → the mirror (the rules' view
+ * and the clock) → the clock armed → the patch and the listing (`afterChange`). A refusal goes
+ * back to its sender only and changes nothing; a save given up on (Redis away past its bound)
+ * undoes the whole step and refuses it with `storage_unavailable`. This is the one place where
+ * "saved before anyone sees it" is kept.
  */
 import type { Client } from '@colyseus/core';
 import type { TableErrorCode } from '../../shared/core/errors';
 import { isRejected, type AnyGame, type CodeOf, type EventOf, type SeatIndex, type StateOf } from '../../shared/core/game';
-import { cryptoRandom } from '../crypto-random';
 import type { RoomPersistence } from '../persistence/room-persistence';
 import type { ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { Snapshot } from './snapshot';
-
-/** What a logged step did: one action, or the action and the bots' answers in the same step. */
-type Entry = { seat: SeatIndex | null; action: unknown };
+import { step, type Cause, type Effects, type StepTable } from './step';
 
 /** No events: the mirror's argument when nothing new happened (one frozen array, not one per call). */
 export const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 /** What the pipeline needs of its room: the steps around the rules that only the room can take. */
-export interface PipelineRoom<G extends AnyGame> {
-  readonly definition: G;
+export interface PipelineRoom<G extends AnyGame> extends StepTable<G> {
   readonly serverGame: Pick<ServerGame<G, TableSchema>, 'afterStep' | 'reply' | 'endsAtOutcome'>;
   readonly persistence: Pick<RoomPersistence, 'enabled' | 'serial' | 'save' | 'holding' | 'remove'>;
   readonly policies: readonly TablePolicy[];
@@ -34,12 +32,14 @@ export interface PipelineRoom<G extends AnyGame> {
   snapshot(): Snapshot;
   /** Puts the game back as it was last saved (a step whose save was given up on). */
   undo(): Promise<void>;
-  /** The action of a bot that answers at once and is to act now (bots.ts), or null. */
-  botAnswer(rules: StateOf<G>): Promise<{ seat: SeatIndex; strategy: string; action: unknown } | null>;
-  /** Arms the clock for the new state (turn-clock.ts), without mirroring; `arrivedAt`: when the step's action arrived (performance.now()). */
-  armClock(arrivedAt?: number): void;
-  /** Brings the synced schema up to date; `events`: what the step just did (null: nothing new). */
+  /** What a step does to the room's own parts before its save (a new game's start, an empty Fischer bank). */
+  took(effects: Effects): void;
+  /** Plans the clock for the new state (turn-clock.ts) without touching the synced schema; `arrivedAt`: when the step's cause arrived (performance.now()). */
+  planClock(arrivedAt: number): void;
+  /** Brings the synced schema up to date (the clock's deadline and banks too); `events`: what the step just did. */
   mirror(events: readonly EventOf<G>[]): void;
+  /** Arms the clock's timer as planned: after the save and the mirror. */
+  armClock(): void;
   /** Sends the patch and updates the listing. */
   afterChange(): void;
   reject(client: Client, code: CodeOf<G> | TableErrorCode, message: string): void;
@@ -60,46 +60,48 @@ export class TablePipeline<G extends AnyGame> {
     return this.act(seat, decoded, client);
   }
 
-  /**
-   * Applies one action through the rules, after every step queued before it; a rejection goes
-   * back to the sender only and changes nothing. An accepted action is saved before anyone sees it.
-   */
+  /** A client's action (or, without a client, an action of the table's own: the game going on by itself). */
   act(seat: SeatIndex, action: unknown, client?: Client): Promise<void> {
-    // Its save's bound counts from now: actions queued behind a save that waits for Redis are refused together.
-    const arrivedAt = performance.now();
-    return this.room.persistence.serial(async () => {
-      if (!this.rules) return;
-      const result = this.room.definition.apply(this.rules, seat, action, cryptoRandom);
-      if (!result.ok) {
-        if (client) this.room.reject(client, result.code as CodeOf<G>, result.message);
-        return;
-      }
-      if (client) for (const policy of this.room.policies) policy.acted?.(seat);
-      await this.adopt(result.state, result.events, { seat, action }, client, arrivedAt);
-    });
+    return this.run(client ? { kind: 'player', seat, action, client } : { kind: 'advance', seat, action });
   }
 
   /**
-   * Takes a new rules state (an applied action, or a new game's setup; call inside `serial`):
-   * the bots that answer in the same step, the game's own step work, the clock, the save, then
-   * the mirror and the patch — in that order, so no client sees a change before it is saved.
+   * Takes one step, after every step queued before it: a refusal goes back to the sender only
+   * and changes nothing; an accepted step is saved before anyone sees it. Its save's bound counts
+   * from `arrivedAt`: steps queued behind a save that waits for Redis are refused together.
    */
-  async adopt(state: StateOf<G>, events: readonly EventOf<G>[], entry: Entry, client?: Client, arrivedAt = performance.now()): Promise<void> {
-    const { room } = this;
-    let all = events;
-    let rules = (this.rules = state);
-    // A bot that answers at once (the Tic Tac Toe AI) moves in the same step: one save, one patch.
-    for (let guard = 0; guard < 16; guard++) {
-      const answer = await room.botAnswer(rules);
-      if (!answer) break;
-      const result = room.definition.apply(rules, answer.seat, answer.action, cryptoRandom);
-      if (!result.ok) throw new Error(`the ${answer.strategy} bot chose an action the rules refuse: ${result.code}`); // a bug, never bad input
-      rules = this.rules = result.state;
-      all = [...all, ...result.events];
+  run(cause: Cause, arrivedAt = performance.now()): Promise<void> {
+    return this.room.persistence.serial(() => this.take(cause, arrivedAt));
+  }
+
+  /** `run`'s step, for a caller already inside `serial` (a new game a policy deals). */
+  async take(cause: Cause, arrivedAt = performance.now()): Promise<void> {
+    const result = await step(this.room, this.rules, cause);
+    if (!result) return;
+    const client = cause.kind === 'player' || cause.kind === 'setup' ? cause.client : undefined;
+    if (!result.ok) {
+      if (client) this.room.reject(client, result.code, result.message);
+      return;
     }
-    await room.serverGame.afterStep?.(room.stepContext(), all, client);
+    // A client's accepted action, and only that, is who moved (ranked notes it).
+    if (cause.kind === 'player') for (const policy of this.room.policies) policy.acted?.(cause.seat);
+    this.room.took(result.effects);
+    // The server's own decisions (a bot's, a fallen flag's) count from when they were made: a computer's thinking is not the save's wait.
+    const from = cause.kind === 'bot' || cause.kind === 'flag' ? performance.now() : arrivedAt;
+    await this.adopt(result.state, result.events, client, from);
+  }
+
+  /**
+   * Takes the step's new rules state (inside `serial`): the game's own step work, the clock's
+   * plan, the save, then the mirror, the clock and the patch — in that order, so no client sees
+   * a change before it is saved.
+   */
+  private async adopt(rules: StateOf<G>, events: readonly EventOf<G>[], client: Client | undefined, arrivedAt: number): Promise<void> {
+    const { room } = this;
+    this.rules = rules;
+    await room.serverGame.afterStep?.(room.stepContext(), events, client);
     const over = room.definition.outcome(rules) !== null;
-    room.armClock(arrivedAt);
+    room.planClock(arrivedAt);
     if (over) {
       room.gameEnded();
       for (const policy of room.policies) policy.ending?.();
@@ -111,13 +113,18 @@ export class TablePipeline<G extends AnyGame> {
       room.afterChange();
       return;
     }
-    if (over) {
-      for (const policy of room.policies) await policy.ended?.();
-      if (room.serverGame.endsAtOutcome && !room.policies.some((p) => p.keepsRoom?.())) await room.persistence.remove();
+    try {
+      if (over) {
+        for (const policy of room.policies) await policy.ended?.();
+        if (room.serverGame.endsAtOutcome && !room.policies.some((p) => p.keepsRoom?.())) await room.persistence.remove();
+      }
+      const reply = client && room.serverGame.reply?.(events);
+      if (reply) client.send(reply[0], reply[1]);
+      room.mirror(events);
+    } finally {
+      // The step is saved: its clock runs whatever failed after the save.
+      room.armClock();
     }
-    const reply = client && room.serverGame.reply?.(all);
-    if (reply) client.send(reply[0], reply[1]);
-    room.mirror(all);
     room.afterChange();
   }
 }

@@ -48,38 +48,32 @@ export interface TableSchema {
   spectators: number;
 }
 
-export interface MirrorContext<G extends AnyGame, L = unknown> {
-  readonly config: ConfigOf<G>;
-  /** The session (or bot id) in a seat, '' for none. */
-  sessionOf(seat: SeatIndex | null | undefined): string;
-  readonly seats: readonly (SeatRecord | undefined)[];
-  /** The first player, who starts a `host` game. */
-  readonly host: string;
-  /** Epoch ms at which the game goes on by itself (between rounds), 0 when it does not. */
-  readonly advanceAt: number;
-  /** Epoch ms at which the current game was set up (0 before the first): it names the game to clients. */
-  readonly startedAt: number;
-  /** The events of the step being mirrored (empty on a restore). */
-  readonly events: readonly EventOf<G>[];
-  /** The server part's own data in this room (`local`). */
-  readonly local: L;
-}
-
-/** What a hook may do with the step it runs in. */
-/** `S`: the game's synced schema class (its server part's `schema`). */
+/**
+ * The one context a room gives its game's hooks — the mirror, the step's work, queries, save and
+ * restore, created and seated: one object per room, brought up to date at each use
+ * (server/table/table-context.ts). `S`: the game's synced schema class (its server part's `schema`).
+ */
 export interface StepContext<G extends AnyGame, L = unknown, S extends TableSchema = TableSchema> {
-  /** The rules state after the step (null before the game is set up, for a query or `created`). */
+  /** The rules state (null before the game is set up, for a query or `created`). */
   readonly rules: StateOf<G>;
   readonly config: ConfigOf<G>;
   readonly services: Services;
   readonly seats: readonly (SeatRecord | undefined)[];
   readonly schema: S;
   readonly roomId: string;
+  /** The session (or bot id) in a seat, '' for none. */
+  sessionOf(seat: SeatIndex | null | undefined): string;
+  /** The first player, who starts a `host` game. */
+  readonly host: string;
+  /** Epoch ms at which the game goes on by itself (between rounds), 0 when it does not. */
+  readonly advanceAt: number;
+  /** The events of the step being mirrored (none on a restore, a join, or outside the mirror). */
+  readonly events: readonly EventOf<G>[];
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;
   /** The account a session joined as (its tokens checked: accounts/room-token.ts), none for a guest. */
   playerOf(sessionId: string): CheckedPlayer | undefined;
-  /** Epoch ms at which the game was set up. */
+  /** Epoch ms at which the current game was set up (0 before the first): it names the game to clients. */
   readonly startedAt: number;
   /** The server part's own data in this room (`local`). */
   readonly local: L;
@@ -165,7 +159,7 @@ export interface ServerGame<
   /** The synced row of a seat in `players`, or null when the seat has none (the Tic Tac Toe AI). */
   row(seat: SeatRecord, index: SeatIndex): (PlayerRow & { seat?: number }) | null;
   /** Writes the public view (the rules' `view(state, null)`), or the waiting table (null), into the schema. */
-  mirror(schema: S, view: ViewOf<G> | null, ctx: MirrorContext<G, L>): void;
+  mirror(schema: S, view: ViewOf<G> | null, ctx: StepContext<G, L, S>): void;
   /** The game's own listing fields; the table adds game, players, spectators and open. */
   listing(schema: S, config: ConfigOf<G>): Omit<Listing, 'game' | 'players' | 'spectators' | 'open'>;
 

@@ -5,19 +5,15 @@
  * one callback made once: a closure (and a new timer) per move outlived the young generation
  * under load (docs/performance.md).
  */
-import type { AnyGame, ConfigOf, SeatIndex, StateOf } from '../../shared/core/game';
+import type { AnyGame, ConfigOf, StateOf } from '../../shared/core/game';
 import type { Timings } from '../timings';
 import { FischerBanks } from './fischer-banks';
 import type { RoomTimers } from './room-timers';
 import type { SeatRecord } from './server-game';
+import type { Cause } from './step';
 
-/** What the clock does when it runs out. */
-export type Due =
-  | { kind: 'advance'; seat: SeatIndex; action: unknown }
-  | { kind: 'bot'; seat: SeatIndex; strategy: string }
-  | { kind: 'turn'; seat: SeatIndex }
-  /** A Fischer clock's flag fell, in the turn that made the rules' `version`. */
-  | { kind: 'flag'; seat: SeatIndex; version: number };
+/** What the clock does when it runs out: a step's cause (step.ts) — a turn that ran out, a fallen flag, a bot's move, the game going on. */
+export type Due = Extract<Cause, { kind: 'timeout' | 'flag' | 'bot' | 'advance' }>;
 
 /** What the clock reads of a game: its rules, and a bot delay of its own (the server part's `botDelayMs`). */
 export interface ClockedGame<G extends AnyGame> {
@@ -34,7 +30,7 @@ export class TurnClock<G extends AnyGame> {
   advanceAt = 0;
   private due: Due | null = null;
   /** The turn clock's own record, re-used at every move (its seat changes). */
-  private readonly turn = { kind: 'turn' as const, seat: 0 };
+  private readonly turn = { kind: 'timeout' as const, seat: 0 };
   /** The flag's record, re-used likewise. */
   private readonly flag = { kind: 'flag' as const, seat: 0, version: 0 };
   /** The Fischer clocks, for a game whose config has one (`GameDefinition.fischer`). */
@@ -49,18 +45,39 @@ export class TurnClock<G extends AnyGame> {
     this.banks = new FischerBanks(timings);
   }
 
+  /** How long after `start` what comes next is due (as planned). */
+  private ms = 0;
+  /** Whether the planned timer runs: a timer armed for the state before the last plan does nothing when it fires. */
+  private live = false;
+
   /**
-   * Arms the clock for `rules` (stops it when nothing waits); `left`: the time a restored per-move
-   * clock had left; `arrivedAt`: epoch ms the move that made `rules` arrived (a Fischer clock charges it).
+   * Plans and arms the clock for `rules` (stops it when nothing waits); `left`: the time a restored
+   * per-move clock had left; `arrivedAt`: epoch ms the move that made `rules` arrived (a Fischer clock charges it).
    */
   arm(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left?: number, arrivedAt?: number): void {
-    const ms = this.plan(rules, config, seats, left, arrivedAt);
-    if (this.due) this.timers.set(TIMER, ms, this.onTimer);
+    this.plan(rules, config, seats, left, arrivedAt);
+    this.start();
+  }
+
+  /**
+   * Sets the fields for what comes next (the deadline, the banks, what is due) without arming
+   * anything: a step plans its clock before its save and starts it after. Until then the timer
+   * armed for the state before does nothing (its record is the new one's now).
+   */
+  plan(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left?: number, arrivedAt?: number): void {
+    this.live = false;
+    this.ms = this.next(rules, config, seats, left, arrivedAt);
+  }
+
+  /** Arms the timer as planned (stops it when nothing waits). */
+  start(): void {
+    this.live = this.due !== null;
+    if (this.due) this.timers.set(TIMER, this.ms, this.onTimer);
     else this.timers.clear(TIMER);
   }
 
   /** Sets the fields for what comes next and returns how long until it is due. */
-  private plan(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left: number | undefined, arrivedAt: number | undefined): number {
+  private next(rules: StateOf<G> | null, config: ConfigOf<G>, seats: readonly (SeatRecord | undefined)[], left: number | undefined, arrivedAt: number | undefined): number {
     const { definition } = this.game;
     this.deadline = 0;
     this.advanceAt = 0;
@@ -105,7 +122,8 @@ export class TurnClock<G extends AnyGame> {
     return ms;
   }
 
+  /** Fires a copy: the records are re-used by the next plan, and the step it causes waits its turn. */
   private readonly onTimer = () => {
-    if (this.due) this.fire(this.due);
+    if (this.live && this.due) this.fire({ ...this.due });
   };
 }

@@ -49,7 +49,16 @@ class RecordingRoom implements PipelineRoom<Race> {
   stepContext = () => ({ rules: this.pipeline.rules! }) as never;
   snapshot = () => ({ v: 2 }) as Snapshot;
   undo = async () => void this.steps.push('undo');
-  botAnswer = async () => this.botAnswers.shift() ?? null;
+  readonly config = { turnSeconds: 0 };
+  readonly rng = { next: () => 0.5 } as never;
+  readonly log = { error: (_obj: object, msg: string) => void this.steps.push(`log ${msg}`) };
+  /** The strategy of the bot in each seat (a delayed bot's step checks it is still its seat). */
+  strategies: (string | undefined)[] = [];
+  strategyAt = (seat: SeatIndex) => this.strategies[seat];
+  answersAtOnce = () => this.botAnswers[0] ?? null;
+  decide = async () => this.botAnswers.shift()?.action ?? null;
+  took = (effects: object) => void (Object.keys(effects).length && this.steps.push(`took ${JSON.stringify(effects)}`));
+  planClock = () => void this.steps.push('planClock');
   armClock = () => void this.steps.push('armClock');
   mirror = (events: readonly unknown[]) => void this.steps.push(`mirror ${JSON.stringify(events)}`);
   afterChange = () => void this.steps.push('afterChange');
@@ -66,15 +75,16 @@ function table(total = 0) {
 }
 const client = (sessionId: string) => ({ sessionId, send: jest.fn() }) as unknown as Client;
 
-it('an accepted action: the game\'s step work, the clock, then the save, and only then the mirror and the patch', async () => {
+it('an accepted action: the game\'s step work, the clock planned, then the save, and only then the mirror, the clock armed and the patch', async () => {
   const { room, pipeline } = table();
   await pipeline.submit(client('a'), 0, 'add', { n: 2 });
   expect(pipeline.rules).toEqual({ total: 2, toAct: 1, winner: null, moves: 1, added: [2] });
   expect(room.steps).toEqual([
     'afterStep',
-    'armClock',
+    'planClock',
     'save {"total":2,"toAct":1,"winner":null,"moves":1,"added":[2]}',
     'mirror [{"type":"added","seat":0,"n":2}]',
+    'armClock',
     'afterChange',
   ]);
   expect(room.refused).toEqual([]);
@@ -97,7 +107,7 @@ it('a save given up on: the sender is refused with storage_unavailable, the step
   const sender = client('a');
   await pipeline.act(0, { type: 'add', n: 1 }, sender);
   expect(room.refused).toEqual([{ client: 'a', code: 'storage_unavailable' }]);
-  expect(room.steps.filter((s) => !s.startsWith('save'))).toEqual(['afterStep', 'armClock', 'undo', 'afterChange']);
+  expect(room.steps.filter((s) => !s.startsWith('save'))).toEqual(['afterStep', 'planClock', 'undo', 'afterChange']);
   expect((sender.send as jest.Mock).mock.calls).toEqual([]);
 });
 
@@ -131,7 +141,7 @@ it('the winning action: the game ends before the save (admissions, policies), th
   room.policies.push({ name: 'p', ending: () => void order.push(`ending after ${room.steps.at(-1)}`), ended: async () => void order.push(`ended after ${room.steps.at(-1)?.slice(0, 4)}`) });
   await pipeline.act(0, { type: 'add', n: 1 }, client('a'));
   expect(race.outcome(pipeline.rules as RaceState)).toEqual({ winner: 0, reason: 'ten' });
-  expect(room.steps.map((s) => s.split(' ')[0])).toEqual(['afterStep', 'armClock', 'gameEnded', 'save', 'remove', 'mirror', 'afterChange']);
+  expect(room.steps.map((s) => s.split(' ')[0])).toEqual(['afterStep', 'planClock', 'gameEnded', 'save', 'remove', 'mirror', 'armClock', 'afterChange']);
   expect(order).toEqual(['ending after gameEnded', 'ended after save']);
 });
 
@@ -140,4 +150,36 @@ it('nothing is applied before a game is set up', async () => {
   pipeline.rules = null;
   await pipeline.act(0, { type: 'add', n: 1 }, client('a'));
   expect(room.steps).toEqual([]);
+});
+
+it('the clock\'s and the server\'s causes take the same path, each with its own checks', async () => {
+  const { room, pipeline } = table();
+  // A flag of a turn that is over (a move came first) does nothing; the turn's own flag is the rules' flag fall.
+  await pipeline.run({ kind: 'flag', seat: 0, version: 7 });
+  expect(room.steps).toEqual([]);
+  // A delayed bot whose seat is no longer its (its player came back) does nothing.
+  room.strategies = [undefined, 'eager'];
+  room.botAnswers = [{ seat: 0, strategy: 'eager', action: { type: 'add', n: 1 } }];
+  await pipeline.run({ kind: 'bot', seat: 0, strategy: 'eager' });
+  expect(room.steps).toEqual([]);
+  // The seat's own bot plays, as a step of its own: saved, then mirrored; no policy hears it as a client's action.
+  const acted: SeatIndex[] = [];
+  room.policies.push({ name: 'p', acted: (seat) => void acted.push(seat) });
+  room.strategies = ['eager'];
+  await pipeline.run({ kind: 'bot', seat: 0, strategy: 'eager' });
+  expect(pipeline.rules).toMatchObject({ total: 1, toAct: 1 });
+  expect(room.steps.map((s) => s.split(' ')[0])).toEqual(['afterStep', 'planClock', 'save', 'mirror', 'armClock', 'afterChange']);
+  // A player's action is the one a policy hears.
+  await pipeline.submit(client('b'), 1, 'add', { n: 1 });
+  expect(acted).toEqual([1]);
+});
+
+it('a new game is a step too: set up by the rules, saved before it is shown', async () => {
+  const { room, pipeline } = table();
+  pipeline.rules = null;
+  await pipeline.run({ kind: 'setup', seats: [{ name: 'A', bot: false }, { name: 'B', bot: false }] });
+  expect(pipeline.rules).toMatchObject({ total: 0, toAct: 0 });
+  expect(room.steps.map((s) => s.split(' ')[0])).toEqual(['took', 'afterStep', 'planClock', 'save', 'mirror', 'armClock', 'afterChange']);
+  expect(room.steps.find((s) => s.startsWith('save'))).toBe('save {"total":0,"toAct":0,"winner":null,"moves":0,"added":[]}');
+  expect(room.steps[0]).toBe('took {"newGame":true}');
 });

@@ -36,7 +36,7 @@ it('runs the turn clock of the seat to act, and its deadline; a timeout fires fo
   jest.advanceTimersByTime(29_999);
   expect(fired).toEqual([]);
   jest.advanceTimersByTime(1);
-  expect(fired).toEqual([{ kind: 'turn', seat: 0 }]);
+  expect(fired).toEqual([{ kind: 'timeout', seat: 0 }]);
 });
 
 it('a restored clock runs for the time it had left, and re-arming replaces the clock', () => {
@@ -85,4 +85,24 @@ it('with nobody to act, the game goes on by itself after the pause (between roun
   expect(clock.advanceAt).toBe(0);
   jest.advanceTimersByTime(10_000);
   expect(fired).toHaveLength(1);
+});
+
+it('planned for a new state (a step before its save), the timer armed for the state before does nothing; started, it runs as planned', () => {
+  jest.useFakeTimers({ now: 1_000_000 });
+  const { clock, fired } = clocked(gomokuGame);
+  const config = gomokuConfig(30);
+  const { state } = gomokuGame.setup(config, players, new Mulberry32(1));
+  clock.arm(state, config, players, 1_000);
+  const moved = gomokuGame.apply(state, 0, { type: 'place', x: 7, y: 7 }, new Mulberry32(2));
+  if (!moved.ok) throw new Error(moved.code);
+  clock.plan(moved.state, config, players);
+  expect(clock.deadline).toBe(1_000_000 + 30_000);
+  // The old timer's time comes while the step's save is awaited: no timeout for either seat.
+  jest.advanceTimersByTime(5_000);
+  expect(fired).toEqual([]);
+  clock.start();
+  jest.advanceTimersByTime(29_999);
+  expect(fired).toEqual([]);
+  jest.advanceTimersByTime(1);
+  expect(fired).toEqual([{ kind: 'timeout', seat: gomokuGame.toAct(moved.state)[0] }]);
 });

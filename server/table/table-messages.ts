@@ -1,0 +1,60 @@
+/**
+ * What a table answers its clients' messages with: the game's messages (the table's own `start`
+ * of a host game, or an action for the rules, through the pipeline), the game's queries (answered
+ * in turn with the room's steps, under a token bucket of their own) and the policies' messages.
+ */
+import type { Client } from '@colyseus/core';
+import type * as v from 'valibot';
+import type { AnyGame } from '../../shared/core/game';
+import { FloodControl } from '../guards/flood-control';
+import type { TableSchema } from './server-game';
+import type { TableRoom } from './table-room';
+
+/** The room's `handle`: a message type, its payload's schema, its handler. */
+type Handle = <Q extends v.GenericSchema>(type: string, schema: Q, handler: (client: Client, payload: v.InferOutput<Q>) => unknown) => void;
+
+export function handleMessages<G extends AnyGame, S extends TableSchema>(room: TableRoom<G, S>, handle: Handle): void {
+  for (const [type, schema] of Object.entries<v.GenericSchema>(room.definition.messages)) {
+    handle(type, schema, (client, payload) => onGameMessage(room, client, type, payload));
+  }
+  for (const [type, query] of Object.entries(room.serverGame.queries ?? {})) {
+    const { limit } = query;
+    // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
+    const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
+    handle(type, query.schema, (client, payload) => {
+      if (asked && asked.verdict(room.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
+        return room.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
+      }
+      // In turn with the room's steps: an answer never shows an action whose save is still awaited.
+      return room.persistence.serial(() => {
+        const [reply, answer] = query.answer(room.stepContext(), payload);
+        client.send(reply, answer);
+      });
+    });
+  }
+  for (const policy of room.policies) {
+    for (const [type, message] of Object.entries(policy.messages ?? {})) {
+      handle(type, message.schema, (client, payload) => message.handle(client, room.seatOf(client.sessionId), payload));
+    }
+  }
+}
+
+/** A client's game message: the table's `start` (the host's, before the game), or an action the rules check and apply. */
+function onGameMessage<G extends AnyGame, S extends TableSchema>(room: TableRoom<G, S>, client: Client, type: string, payload: unknown) {
+  if (type === 'start' && room.definition.start === 'host') {
+    if (client.sessionId !== room.seats.host) return room.reject(client, 'not_host', 'only the host starts the game');
+    if (!room.rules) return start(room, client);
+  }
+  const seat = room.seatOf(client.sessionId);
+  if (seat === null) return room.reject(client, 'spectator', 'spectators cannot act');
+  if (!room.rules) return room.reject(client, 'not_started', 'the game has not started: it starts when the seats are taken');
+  return room.pipeline.submit(client, seat, type, payload);
+}
+
+/** The host starts the game, once enough seats are taken. */
+function start<G extends AnyGame, S extends TableSchema>(room: TableRoom<G, S>, client: Client) {
+  const { min } = room.definition.seats(room.config);
+  if (room.seats.filled() < min) return room.reject(client, 'not_enough_players', `this game needs at least ${min} players (add bots)`);
+  const arrivedAt = performance.now();
+  return room.persistence.serial(() => room.setup(arrivedAt, client));
+}
