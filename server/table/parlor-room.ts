@@ -20,6 +20,13 @@ import { reconnectSeconds } from '../timings';
 /** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
 export const MAX_SPECTATORS = 100;
 
+type Handler = (client: Client, payload: unknown) => unknown;
+
+/** Colyseus's context of a request or a `"*"`-typed message: decoded msgpack never holds a function. */
+function isDispatchContext(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { reject?: unknown }).reject === 'function';
+}
+
 /** The per-player fields every game's schema has. */
 export interface PresenceRow {
   name: string;
@@ -39,10 +46,15 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
   protected readonly flood: FloodControl;
   /** When the oldest message not yet broadcast arrived: its action-to-broadcast latency is measured at the patch. */
   private pendingSince = 0;
+  /** The room's message handlers by type, with the schema of each one's payload (`handle`). */
+  private handlers?: Map<string, [v.GenericSchema, Handler]>;
+  /** Whether the catch-all that dispatches every message is registered with Colyseus. */
+  private dispatching = false;
 
   /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
   constructor(protected readonly rooms: RoomServices) {
     super();
+    guardLifecycle(Object.getPrototypeOf(this) as object);
     this.flood = guardFrames(this, rooms.flood);
   }
 
@@ -89,18 +101,31 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
    * escapes: it is logged as the bug it is and the sender gets `internal`.
    */
   protected handle<S extends v.GenericSchema>(type: string, schema: S, handler: (client: Client, payload: v.InferOutput<S>) => unknown): void {
-    this.onMessage(type, (client: Client, payload: unknown) => {
-      metrics.message(this.gameName, type);
-      const decoded = decodePayload(schema, payload);
-      if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
-      this.pendingSince ||= performance.now();
-      this.guarded(client, type, () => handler(client, decoded.value));
-    });
+    (this.handlers ??= new Map()).set(type, [schema, handler as Handler]);
+    this.handleUnknownMessages();
   }
 
-  /** Every type the room does not handle gets `unknown_message`. */
+  /**
+   * Every type the room does not handle gets `unknown_message`. Colyseus hears of one handler,
+   * the catch-all, which finds the room's own: a handler registered with Colyseus per type cost
+   * each room ~0.5 KB a type (its listener list and, with an error guard, a wrapper, a bound
+   * function and their contexts).
+   */
   protected handleUnknownMessages(): void {
-    this.onMessage('*', (client: Client, type: unknown) => rejectUnknownMessage(this.gameName, client, type));
+    if (this.dispatching) return;
+    this.dispatching = true;
+    this.onMessage('*', (client: Client, type: unknown, payload: unknown) => this.dispatch(client, type, payload));
+  }
+
+  private dispatch(client: Client, type: unknown, payload: unknown): void {
+    // A message of type "*" reaches the catch-all as (payload, Colyseus's dispatch context): never a handled type.
+    const entry = typeof type === 'string' && !isDispatchContext(payload) ? this.handlers?.get(type) : undefined;
+    if (!entry) return rejectUnknownMessage(this.gameName, client, type);
+    metrics.message(this.gameName, type as string);
+    const decoded = decodePayload(entry[0], payload);
+    if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
+    this.pendingSince ||= performance.now();
+    this.guarded(client, type as string, () => entry[1](client, decoded.value));
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */
@@ -232,11 +257,54 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     }
   }
 
-  override onUncaughtException(error: Error, methodName: string) {
-    // A deliberate refusal in onAuth, onCreate or onReconnect (wrapped by Colyseus; the room budget's `too_many_rooms`, a signed-out account's return) already went to the client as its join error.
-    if ((methodName === 'onAuth' || methodName === 'onCreate' || methodName === 'onReconnect') && (error instanceof ServerError || (error as { cause?: unknown }).cause instanceof ServerError)) return;
-    // Last guard (STACK.md fact 15): handlers validate first, so reaching here is a bug.
+  /**
+   * An exception a lifecycle method let out (`guardLifecycle`): logged as the bug it is. Last guard
+   * (STACK.md fact 15): handlers validate first, so reaching here is a bug.
+   */
+  uncaught(error: unknown, methodName: string) {
+    // A deliberate refusal in onAuth, onCreate or onReconnect (the room budget's `too_many_rooms`, a signed-out account's return) already went to the client as its join error.
+    if ((methodName === 'onAuth' || methodName === 'onCreate' || methodName === 'onReconnect') && (error instanceof ServerError || (error as { cause?: unknown } | null)?.cause instanceof ServerError)) return;
     this.log.error({ err: error, method: methodName }, 'uncaught exception');
+  }
+}
+
+/** The lifecycle methods Colyseus calls, and whether an exception goes on to Colyseus after it is logged (onDispose's does not). */
+const LIFECYCLE = { onCreate: true, onAuth: true, onJoin: true, onLeave: true, onDrop: true, onReconnect: true, onDispose: false } as const;
+const guardedClasses = new WeakSet<object>();
+const guards = new WeakSet<object>();
+/** Errors already logged: a subclass's method that calls its parent's guarded one is guarded too. */
+const reported = new WeakSet<object>();
+
+/**
+ * Guards the lifecycle methods of a room class once, on its prototype: an exception one throws
+ * (or rejects with) is logged by the room's `uncaught`, then goes on as before. Colyseus has
+ * the same guard for a room that defines `onUncaughtException`, but makes it anew for every
+ * room — a wrapper, a bound method and their contexts per method, plus wrappers of the
+ * room's clock and of every message handler, ~2 KB a room; the message handlers guard
+ * themselves (`ParlorRoom.handle`).
+ */
+function guardLifecycle(proto: object): void {
+  if (guardedClasses.has(proto)) return;
+  guardedClasses.add(proto);
+  for (const [name, rethrow] of Object.entries(LIFECYCLE)) {
+    const method = (proto as Record<string, unknown>)[name];
+    if (typeof method !== 'function' || guards.has(method)) continue;
+    const guard = function (this: ParlorRoom<never, unknown, string>, ...args: unknown[]): unknown {
+      const fail = (err: unknown) => {
+        const seen = typeof err === 'object' && err !== null && reported.has(err);
+        if (!seen) this.uncaught(err, name);
+        if (typeof err === 'object' && err !== null) reported.add(err);
+        if (rethrow) throw err;
+      };
+      try {
+        const result: unknown = method.apply(this, args);
+        return result instanceof Promise ? result.catch(fail) : result;
+      } catch (err) {
+        return fail(err);
+      }
+    };
+    guards.add(guard);
+    Object.defineProperty(proto, name, { value: guard, writable: true, configurable: true });
   }
 }
 
