@@ -117,6 +117,11 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
     this.onMessage('*', (client: Client, type: unknown, payload: unknown) => this.dispatch(client, type, payload));
   }
 
+  /** The message types the room handles (`handle`), for tests that send every one of them. */
+  get messageTypes(): string[] {
+    return [...(this.handlers?.keys() ?? [])];
+  }
+
   private dispatch(client: Client, type: unknown, payload: unknown): void {
     // A message of type "*" reaches the catch-all as (payload, Colyseus's dispatch context): never a handled type.
     const entry = typeof type === 'string' && !isDispatchContext(payload) ? this.handlers?.get(type) : undefined;
