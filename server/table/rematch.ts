@@ -54,7 +54,7 @@ class Rematch<S extends TableSchema> implements TablePolicy {
   readonly name = 'rematch';
   private made = false;
   /** This room's players by the seat they were given in the new room. */
-  private readonly movedTo = new Map<number, string>();
+  private movedTo?: Map<number, string>;
   /** The room this one is a rematch of, and the seats of it already announced as taken here. */
   private from: string | null = null;
   private announced?: Set<number>;
@@ -74,7 +74,7 @@ class Rematch<S extends TableSchema> implements TablePolicy {
   private listen() {
     if (this.onTaken) return;
     this.onTaken = (seat: unknown) => {
-      const id = typeof seat === 'number' ? this.movedTo.get(seat) : undefined;
+      const id = typeof seat === 'number' ? this.movedTo?.get(seat) : undefined;
       const client = id === undefined ? undefined : this.table.client(id);
       // Consented: a leave for good (a drop would hold the seat, and the room, for the reconnection window).
       if (client) client.leave(CloseCode.CONSENTED);
@@ -124,7 +124,7 @@ class Rematch<S extends TableSchema> implements TablePolicy {
     for (const [i, record] of seats.entries()) {
       if (!present(record)) continue;
       const to = options.seat?.(i, seats.length) ?? (i + 1) % seats.length;
-      this.movedTo.set(to, record.id);
+      (this.movedTo ??= new Map()).set(to, record.id);
       const reservation = await matchMaker.reserveSeatFor(next, { name: record.name, seatKey: keys[to + 1], address: table.addressOf(record.id), player: table.playerOf(record.id) });
       table.client(record.id)?.send('rematch', { roomId: next.roomId, reservation });
     }
