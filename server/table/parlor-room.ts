@@ -15,6 +15,7 @@ import { guardFrames, type FloodControl } from '../guards/flood-control';
 import type { RoomServices } from '../services';
 import { invalidOption } from '../guards/join-options';
 import { holdSeat } from './room-timers';
+import { UNDO_FIELDS } from './snapshot';
 import { reconnectSeconds } from '../timings';
 
 /** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
@@ -60,7 +61,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PresenceRo
 
   get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {})));
+    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, (waiting) => this.broadcast(waiting ? 'storage_waiting' : 'storage_ok', {}), UNDO_FIELDS));
   }
 
   /** Everything needed to rebuild this room in another process. */
