@@ -26,8 +26,11 @@ const RETRY_MS = 100;
 /** How long a returning player's new reconnection token is waited for before the room goes on. */
 const TOKEN_WAIT_MS = 500;
 
-/** What the room hears while its saves wait: `true` once a save is slow, `false` when saves go through again (or are given up). */
-export type StorageListener = (waiting: boolean) => void;
+/**
+ * What the room hears while its saves wait: `true` once a save is slow, `false` when saves go
+ * through again (or are given up). Called with the room as `this`, so one function serves every room.
+ */
+export type StorageListener = (this: Room, waiting: boolean) => void;
 
 export class RoomPersistence {
   private chain: Promise<void> = Promise.resolve();
@@ -152,7 +155,7 @@ export class RoomPersistence {
     if (this.toldWaiting === waiting) return;
     this.toldWaiting = waiting;
     if (waiting) this.log.warn('Redis slow or away: the room waits for its save');
-    this.onStorage(waiting);
+    this.onStorage.call(this.room, waiting);
   }
 
   private get log() {

@@ -146,12 +146,12 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   local: unknown;
   /** Each client's address (client-address.ts), read when it joined. */
   private addresses = new Map<string, string>();
-  /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves. */
-  private admissions = new Map<string, () => void>();
+  /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves; made with the first. */
+  private admissions?: Map<string, () => void>;
   /** The address each client's room hold is counted against (room-budget.ts), until it leaves. */
   private held = new Map<string, string>();
-  /** The account each client joined as (its tokens checked at matchmaking), until it leaves. */
-  private players = new Map<string, CheckedPlayer>();
+  /** The account each client joined as (its tokens checked at matchmaking), until it leaves; made with the first. */
+  private players?: Map<string, CheckedPlayer>;
 
   /** Whose bucket a query counts against: the seat's, else the address's, so that leaving and coming back refills nothing. */
   private askerKey(sessionId: string): string {
@@ -222,9 +222,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     for (const [type, query] of Object.entries(this.serverGame.queries ?? {})) {
       const { limit } = query;
       // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
-      const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
+      let asked: FloodControl | undefined;
       this.handle(type, query.schema, (client, payload) => {
-        if (asked && asked.verdict(this.askerKey(client.sessionId), Date.now()) !== 'admit') {
+        if (limit && (asked ??= new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 })).verdict(this.askerKey(client.sessionId), Date.now()) !== 'admit') {
           return this.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
         }
         // In turn with the room's steps: an answer never shows an action whose save is still awaited.
@@ -266,10 +266,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     // The owner's admission was given at its first join; it moves to this session with the seat.
     if (this.serverGame.admit && !owner && !this.joinsAsSpectator(raw)) {
       const release = this.serverGame.admit(this.config, { address, player: player?.id ?? null });
-      if (release) this.admissions.set(client.sessionId, release);
+      if (release) (this.admissions ??= new Map()).set(client.sessionId, release);
     }
     this.addresses.set(client.sessionId, address);
-    if (player) this.players.set(client.sessionId, player);
+    if (player) (this.players ??= new Map()).set(client.sessionId, player);
     return admitted;
   }
 
@@ -280,7 +280,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
    * next is play on, and nothing of the account is read again.
    */
   override async onReconnect(client: Client) {
-    const player = this.players.get(client.sessionId);
+    const player = this.players?.get(client.sessionId);
     // The accounts out of reach (the database away) let the return through: a hiccup there must not end a game in play.
     const live = player ? await stillLive(this.accounts, player).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
     if (!live.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `${live.code}: ${live.message}`);
@@ -288,15 +288,15 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   }
 
   protected override accountOf(sessionId: string): string | undefined {
-    return this.players.get(sessionId)?.id;
+    return this.players?.get(sessionId)?.id;
   }
 
   /** The account a session joined as, for what the room makes for it (a rematch's seat). */
-  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players.get(sessionId);
+  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players?.get(sessionId);
 
   /** Ends the admissions of `sessionId`, or of everyone (the game ended, the room goes). */
   private release(sessionId?: string) {
-    for (const [id, release] of this.admissions) {
+    if (this.admissions) for (const [id, release] of this.admissions) {
       if (sessionId !== undefined && id !== sessionId) continue;
       release();
       this.admissions.delete(id);
@@ -325,7 +325,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   private async sit(client: Client, seat: SeatIndex, given: string) {
     const name = this.policies.reduce((n, p) => p.seatName?.(seat, n) ?? n, given);
-    const account = this.players.get(client.sessionId)?.id;
+    const account = this.players?.get(client.sessionId)?.id;
     const record: SeatRecord = { id: client.sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     this.seats.take(seat, record);
     this.addRow(seat);
@@ -343,7 +343,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.release(client.sessionId);
     this.releaseHold(client.sessionId);
     this.addresses.delete(client.sessionId);
-    this.players.delete(client.sessionId);
+    this.players?.delete(client.sessionId);
     if (this.spectatorIds.delete(client.sessionId)) this.state.spectators = this.spectatorIds.size;
     const seat = this.seatOf(client.sessionId);
     // Nobody waits for a bot's answer to a player who left: the decision is dropped, the abandon goes first.
@@ -548,10 +548,10 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       Object.assign(row, { connected: true, returnBy: 0 });
       this.state.players.set(client.sessionId, row);
     }
-    const admission = this.admissions.get(oldId);
+    const admission = this.admissions?.get(oldId);
     if (admission) {
-      this.admissions.delete(oldId);
-      this.admissions.set(client.sessionId, admission);
+      this.admissions!.delete(oldId);
+      this.admissions!.set(client.sessionId, admission);
     }
     const old = this.clients.getById(oldId);
     if (old) {
@@ -633,6 +633,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.serverGame.mirror(this.state as S, view, this.mirrorContext());
     for (const policy of this.policies) policy.mirror?.();
     this.lastEvents = NO_EVENTS;
+    // The step's events are not kept until the next step.
+    this.mirrorCtx!.events = NO_EVENTS;
   }
 
   stepContext(): StepContext<G, unknown, S> {
