@@ -303,7 +303,7 @@ const reported = new WeakSet<object>();
  * room's clock and of every message handler, ~2 KB a room; the message handlers guard
  * themselves (`ParlorRoom.handle`).
  */
-function guardLifecycle(proto: object): void {
+export function guardLifecycle(proto: object): void {
   if (guardedClasses.has(proto)) return;
   guardedClasses.add(proto);
   for (const [name, rethrow] of Object.entries(LIFECYCLE)) {
