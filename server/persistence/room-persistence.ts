@@ -26,8 +26,11 @@ const RETRY_MS = 100;
 /** How long a returning player's new reconnection token is waited for before the room goes on. */
 const TOKEN_WAIT_MS = 500;
 
-/** What the room hears while its saves wait: `true` once a save is slow, `false` when saves go through again (or are given up). */
-export type StorageListener = (waiting: boolean) => void;
+/**
+ * What the room hears while its saves wait: `true` once a save is slow, `false` when saves go
+ * through again (or are given up). Called with the room as `this`, so one function serves every room.
+ */
+export type StorageListener = (this: Room, waiting: boolean) => void;
 
 export class RoomPersistence {
   private chain: Promise<void> = Promise.resolve();
@@ -35,10 +38,17 @@ export class RoomPersistence {
   private waiting = 0;
   /** Whether the room's clients were told that storage is slow (and not yet that it is back). */
   private toldWaiting = false;
-  /** The JSON of the last snapshot that was saved (or the room's first): what an unsaved action is undone to. */
+  /**
+   * What an unsaved action is undone to: the JSON of the last snapshot that was saved (or the
+   * room's first) — only its `undoFields` when the room names them: a room keeps this text for
+   * its whole life, and the rest of a snapshot (seats, tokens, options) is never undone.
+   */
   private committed: string | null = null;
 
-  /** `store`: where the room is saved; null (no Redis): nothing is saved, steps still run in order. */
+  /**
+   * `store`: where the room is saved; null (no Redis): nothing is saved, steps still run in order.
+   * `undoFields`: the fields of a snapshot that an undo reads (`lastSaved`); null: all of them.
+   */
   constructor(
     private readonly name: string,
     private readonly room: Room,
@@ -48,6 +58,8 @@ export class RoomPersistence {
     private readonly waitMs = DEFAULT_TIMINGS.saveWaitMs,
     /** Where save times are observed (none: not observed). */
     private readonly metrics?: ParlorMetrics,
+    /** The snapshot's fields an undo reads (snapshot.ts UNDO_FIELDS): only they are kept of the last save (null: all). */
+    private readonly undoFields: ReadonlySet<string> | null = null,
   ) {}
 
   get enabled(): boolean {
@@ -76,10 +88,29 @@ export class RoomPersistence {
 
   /** The state to undo to before anything was saved (a new or restored room): its snapshot now. */
   checkpoint(snapshot: unknown): void {
-    if (this.enabled) this.committed = JSON.stringify(snapshot);
+    if (this.enabled) this.committed = this.serialize(snapshot).undo;
   }
 
-  /** The last saved snapshot, parsed afresh (nothing of it shared with the live room), or null before any. */
+  /**
+   * The snapshot's JSON for Redis, and the JSON of its `undoFields` part. Each field is written
+   * once: the whole is the two parts' JSON joined, so keeping the undo part costs no second pass.
+   */
+  private serialize(snapshot: unknown): { json: string; undo: string } {
+    const fields = this.undoFields;
+    if (!fields || typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
+      const json = JSON.stringify(snapshot);
+      return { json, undo: json };
+    }
+    const undo: Record<string, unknown> = {};
+    const rest: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(snapshot)) (fields.has(key) ? undo : rest)[key] = value;
+    const undoJson = JSON.stringify(undo);
+    const restJson = JSON.stringify(rest);
+    const json = undoJson === '{}' ? restJson : restJson === '{}' ? undoJson : `${restJson.slice(0, -1)},${undoJson.slice(1)}`;
+    return { json, undo: undoJson };
+  }
+
+  /** The last saved snapshot (its `undoFields`), parsed afresh (nothing of it shared with the live room), or null before any. */
   lastSaved(): unknown {
     return this.committed === null ? null : JSON.parse(this.committed);
   }
@@ -92,7 +123,7 @@ export class RoomPersistence {
   async save(snapshot: unknown, arrivedAt = performance.now()): Promise<boolean> {
     const store = this.store;
     if (!store) return true;
-    const json = JSON.stringify(snapshot);
+    const { json, undo } = this.serialize(snapshot);
     const room = { name: this.name, roomId: this.room.roomId, processId: matchMaker.processId, snapshotJson: json };
     const started = performance.now();
     const deadline = arrivedAt + this.waitMs;
@@ -103,7 +134,7 @@ export class RoomPersistence {
         try {
           await store.save(room);
           this.metrics?.saveSeconds(this.name, (performance.now() - started) / 1000);
-          this.committed = json;
+          this.committed = undo;
           return true;
         } catch (err) {
           if (err instanceof SnapshotTooLarge) {
@@ -128,7 +159,7 @@ export class RoomPersistence {
     if (this.toldWaiting === waiting) return;
     this.toldWaiting = waiting;
     if (waiting) this.log.warn('Redis slow or away: the room waits for its save');
-    this.onStorage(waiting);
+    this.onStorage.call(this.room, waiting);
   }
 
   private get log() {

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { GomokuState, Seat } from '../../shared/games/gomoku';
 import { isProvisional } from '../../shared/games/rating/glicko2';
+import type { SeatIndex } from '../../shared/core/game';
 import type { TablePolicy } from '../table/server-game';
 import type { PolicyTable, TableSchema } from '../table/server-game';
 import { recordTournamentGame } from '../tournaments/result-hook';
@@ -29,24 +30,32 @@ interface SeriesSchema {
   players: Map<string, { seat?: number; playerId: string; rating: number; provisional: boolean; ratingChange: number; wins: number }>;
 }
 
+/** A policy per room: a class, so that its steps are shared by every room (closures were ~1 KB a room, ranked or not). */
 export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): TablePolicy {
-  let series: SeriesData | null = null;
-  const schema = () => table.schema;
+  return new RankedSeries(table);
+}
 
-  function mirror() {
+class RankedSeries implements TablePolicy {
+  readonly name = 'ranked';
+  private series: SeriesData | null = null;
+
+  constructor(private readonly table: PolicyTable<TableSchema & SeriesSchema>) {}
+
+  mirror() {
+    const { series, table } = this;
     if (!series) return;
-    Object.assign(schema(), { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game, unrated: series.unrated ?? '' });
+    Object.assign(table.schema, { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game, unrated: series.unrated ?? '' });
     table.seats.forEach((record, index) => {
-      const row = record && schema().players.get(record.id);
+      const row = record && table.schema.players.get(record.id);
       if (!row) return;
-      const player = playerInSeat(series!, (index + 1) as Seat);
+      const player = playerInSeat(series, (index + 1) as Seat);
       Object.assign(row, {
         seat: index + 1,
         playerId: player.playerId,
         rating: Math.round(player.rating),
         provisional: isProvisional(player),
-        ratingChange: series!.changes[player.playerId] ?? 0,
-        wins: series!.wins[player.playerId] ?? 0,
+        ratingChange: series.changes[player.playerId] ?? 0,
+        wins: series.wins[player.playerId] ?? 0,
       });
     });
   }
@@ -56,8 +65,9 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
    * series' next game or end the match. Also runs on a restored room whose process died in
    * between, which is why the store, not this room, guarantees "once".
    */
-  async function settle() {
-    const current = series!;
+  private async settle() {
+    const { table } = this;
+    const current = this.series!;
     if (process.env.PARLOR_FAULT === 'crash_before_rating') process.kill(process.pid, 'SIGKILL'); // tests only
     try {
       // First: a replay after a failed rating finds the tournament's result written and writes nothing.
@@ -68,60 +78,75 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
       table.log.error({ err }, 'rating update failed, retried on restore');
       return;
     }
-    mirror();
+    this.mirror();
     if (!current.finished) {
-      scheduleNextGame(table.services.timings.nextGameMs);
+      this.scheduleNextGame(table.services.timings.nextGameMs);
       await table.save();
     }
   }
 
-  function scheduleNextGame(ms: number) {
-    schema().nextGameAt = Date.now() + ms;
+  private scheduleNextGame(ms: number) {
+    const { table } = this;
+    table.schema.nextGameAt = Date.now() + ms;
     table.setTimer('next_game', ms, () => void table.serial(async () => {
-      await nextGame(table.services.ranked, table.services.eligibility, series!);
-      schema().nextGameAt = 0;
+      await nextGame(table.services.ranked, table.services.eligibility, this.series!);
+      table.schema.nextGameAt = 0;
       // The other player opens this game: the sessions change seats.
       await table.newGame(true);
     }));
   }
 
-  return {
-    name: 'ranked',
-    async create(serverOptions, options) {
-      if (serverOptions.ranked === undefined) return;
-      const ranked = v.parse(rankedOptionSchema, serverOptions.ranked);
-      Object.assign(options, RANKED_RULES, { turnSeconds: RANKED_TURN_SECONDS });
-      series = startSeries(ranked);
-      schema().ranked = true;
-      await recordMatchStart(table.services.ranked, series);
-    },
-    seatName: (seat, given) => (series ? playerInSeat(series, (seat + 1) as Seat).name : given),
-    acted: (seat) => series && noteAction(series, (seat + 1) as Seat),
-    ending: () => {
-      if (series) series.unsettled = true;
-    },
-    ended: async () => {
-      if (series) await settle();
-    },
-    keepsRoom: () => Boolean(series && !series.finished),
-    leftAfterEnd: () => {
-      if (!series || series.finished) return;
-      table.clearTimer('next_game');
-      schema().nextGameAt = 0;
-      void endSeriesEarly(table.services.ranked, series).then(() => table.persistence.remove());
-    },
-    mirror,
-    save: () => (series ? { series, nextGameAt: schema().nextGameAt } : null),
-    restore(data, downSince) {
-      const saved = data as { series: SeriesData; nextGameAt: number } | null | undefined;
-      if (!saved) return;
-      series = saved.series;
-      schema().ranked = true;
-      if (!series.unsettled && !series.finished && saved.nextGameAt > 0) scheduleNextGame(Math.max(1000, saved.nextGameAt - downSince));
-    },
-    resumed() {
-      // The process died between the end of a game and its rating update: finish it now.
-      if (series?.unsettled) void table.serial(() => settle().then(() => table.afterChange()));
-    },
-  };
+  async create(serverOptions: Readonly<Record<string, unknown>>, options: Record<string, unknown>) {
+    if (serverOptions.ranked === undefined) return;
+    const ranked = v.parse(rankedOptionSchema, serverOptions.ranked);
+    Object.assign(options, RANKED_RULES, { turnSeconds: RANKED_TURN_SECONDS });
+    this.series = startSeries(ranked);
+    this.table.schema.ranked = true;
+    await recordMatchStart(this.table.services.ranked, this.series);
+  }
+
+  seatName(seat: SeatIndex, given: string) {
+    return this.series ? playerInSeat(this.series, (seat + 1) as Seat).name : given;
+  }
+
+  acted(seat: SeatIndex) {
+    if (this.series) noteAction(this.series, (seat + 1) as Seat);
+  }
+
+  ending() {
+    if (this.series) this.series.unsettled = true;
+  }
+
+  async ended() {
+    if (this.series) await this.settle();
+  }
+
+  keepsRoom() {
+    return Boolean(this.series && !this.series.finished);
+  }
+
+  leftAfterEnd() {
+    const { series, table } = this;
+    if (!series || series.finished) return;
+    table.clearTimer('next_game');
+    table.schema.nextGameAt = 0;
+    void endSeriesEarly(table.services.ranked, series).then(() => table.persistence.remove());
+  }
+
+  save() {
+    return this.series ? { series: this.series, nextGameAt: this.table.schema.nextGameAt } : null;
+  }
+
+  restore(data: unknown, downSince: number) {
+    const saved = data as { series: SeriesData; nextGameAt: number } | null | undefined;
+    if (!saved) return;
+    const series = (this.series = saved.series);
+    this.table.schema.ranked = true;
+    if (!series.unsettled && !series.finished && saved.nextGameAt > 0) this.scheduleNextGame(Math.max(1000, saved.nextGameAt - downSince));
+  }
+
+  resumed() {
+    // The process died between the end of a game and its rating update: finish it now.
+    if (this.series?.unsettled) void this.table.serial(() => this.settle().then(() => this.table.afterChange()));
+  }
 }

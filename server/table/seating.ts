@@ -22,12 +22,12 @@ export const seatKeysSchema = v.record(v.pipe(v.string(), v.regex(/^\d{1,2}$/)),
 export class Seating<G extends AnyGame, S extends TableSchema> {
   /** Each client's address (client-address.ts), read when it joined. */
   private readonly addresses = new Map<string, string>();
-  /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves. */
-  private readonly admissions = new Map<string, () => void>();
+  /** What releases each seated client's admission (ServerGame.admit), until its game ends or it leaves; made with the first (most games admit freely). */
+  private admissions?: Map<string, () => void>;
   /** The address each client's room hold is counted against (room-budget.ts), until it leaves. */
   private readonly held = new Map<string, string>();
-  /** The account each client joined as (its tokens checked at matchmaking), until it leaves. */
-  private readonly players = new Map<string, CheckedPlayer>();
+  /** The account each client joined as (its tokens checked at matchmaking), until it leaves; made with the first. */
+  private players?: Map<string, CheckedPlayer>;
 
   constructor(
     private readonly room: TableRoom<G, S>,
@@ -35,7 +35,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
   ) {}
 
   readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
-  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players.get(sessionId);
+  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players?.get(sessionId);
 
   /** Whose bucket a query counts against: the seat's, else the address's, so that leaving and coming back refills nothing. */
   askerKey(sessionId: string): string {
@@ -61,10 +61,10 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     // The owner's admission was given at its first join; it moves to this session with the seat.
     if (serverGame.admit && !owner && !this.joinsAsSpectator(raw)) {
       const release = serverGame.admit(config, { address, player: player?.id ?? null }, this.room.services);
-      if (release) this.admissions.set(client.sessionId, release);
+      if (release) (this.admissions ??= new Map()).set(client.sessionId, release);
     }
     this.addresses.set(client.sessionId, address);
-    if (player) this.players.set(client.sessionId, player);
+    if (player) (this.players ??= new Map()).set(client.sessionId, player);
     return admitted;
   }
 
@@ -75,7 +75,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
    * does next is play on, and nothing of the account is read again.
    */
   async checkReturn(sessionId: string, accounts: AccountStore): Promise<void> {
-    const player = this.players.get(sessionId);
+    const player = this.players?.get(sessionId);
     // The accounts out of reach (the database away) let the return through: a hiccup there must not end a game in play.
     const live = player ? await stillLive(accounts, player).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
     if (!live.ok) throw new ServerError(ErrorCode.AUTH_FAILED, `${live.code}: ${live.message}`);
@@ -100,6 +100,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
 
   /** Ends the admissions of `sessionId`, or of everyone (the game ended, the room goes). */
   release(sessionId?: string): void {
+    if (!this.admissions) return;
     for (const [id, release] of this.admissions) {
       if (sessionId !== undefined && id !== sessionId) continue;
       release();
@@ -141,7 +142,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     this.release(sessionId);
     this.releaseHold(sessionId);
     this.addresses.delete(sessionId);
-    this.players.delete(sessionId);
+    this.players?.delete(sessionId);
     if (room.spectatorIds.delete(sessionId)) room.state.spectators = room.spectatorIds.size;
     const seat = room.seats.seatOf(sessionId);
     if (seat === null) return;
@@ -153,7 +154,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
   private async sit(client: Client, seat: SeatIndex, given: string) {
     const { room } = this;
     const name = room.policies.reduce((n, p) => p.seatName?.(seat, n) ?? n, given);
-    const account = this.players.get(client.sessionId)?.id;
+    const account = this.players?.get(client.sessionId)?.id;
     const record: SeatRecord = { id: client.sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     room.seats.take(seat, record);
     this.addRow(seat);
@@ -220,8 +221,8 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     const oldId = room.seats.moveTo(seat, client.sessionId);
     if (oldId === undefined) return;
     const row = this.moveRow(oldId, client.sessionId);
-    const admission = this.admissions.get(oldId);
-    if (admission) {
+    const admission = this.admissions?.get(oldId);
+    if (this.admissions && admission) {
       this.admissions.delete(oldId);
       this.admissions.set(client.sessionId, admission);
     }

@@ -15,8 +15,8 @@ export class Seats {
   max = 0;
   /** Seats held for named players: seat number (from 1) → its secret key. Null: every seat is open. */
   keys: Record<string, string | undefined> | null = null;
-  /** Seat token → the session it was given to (kept up to date when the seat changes hands). */
-  seatTokens = new Map<string, string>();
+  /** Seat token → the session it was given to (kept up to date when the seat changes hands); made with the first token (most tables give none). */
+  private seatTokens?: Map<string, string>;
   /** The first seated player's session; '' when no player sits. */
   host = '';
 
@@ -33,7 +33,7 @@ export class Seats {
    */
   free(sessionId: string, seat: SeatIndex, compact: boolean): boolean {
     this.list[seat] = undefined;
-    for (const [token, owner] of this.seatTokens) if (owner === sessionId) this.seatTokens.delete(token);
+    if (this.seatTokens) for (const [token, owner] of this.seatTokens) if (owner === sessionId) this.seatTokens.delete(token);
     const moved = compact && this.compact();
     if (this.host === sessionId) this.host = this.list.find((s) => s && !s.bot)?.id ?? '';
     return moved;
@@ -42,13 +42,13 @@ export class Seats {
   /** A new seat token for `sessionId` (to reclaim the seat after leaving). */
   issueSeatToken(sessionId: string): string {
     const token = newKey();
-    this.seatTokens.set(token, sessionId);
+    (this.seatTokens ??= new Map()).set(token, sessionId);
     return token;
   }
 
   /** The session a seat token was given to, if any. */
   tokenOwner(token: string): string | undefined {
-    return this.seatTokens.get(token);
+    return this.seatTokens?.get(token);
   }
 
   /**
@@ -56,9 +56,9 @@ export class Seats {
    * from the bot): the seat's new record and the old session, or null if the token opens none.
    */
   reclaim(token: string, sessionId: string): { seat: SeatIndex; oldId: string } | null {
-    const oldId = this.seatTokens.get(token);
+    const oldId = this.seatTokens?.get(token);
     const seat = oldId === undefined ? null : this.seatOf(oldId);
-    if (oldId === undefined || seat === null) return null;
+    if (!this.seatTokens || oldId === undefined || seat === null) return null;
     const { name, account } = this.list[seat]!;
     this.list[seat] = { id: sessionId, name, bot: false, ...(account === undefined ? {} : { account }) };
     this.seatTokens.set(token, sessionId);
@@ -83,7 +83,7 @@ export class Seats {
     const oldId = record.id;
     const { strategy: _botPlayedFor, ...owner } = record;
     this.list[seat] = { ...owner, id: sessionId };
-    for (const [token, id] of this.seatTokens) if (id === oldId) this.seatTokens.set(token, sessionId);
+    if (this.seatTokens) for (const [token, id] of this.seatTokens) if (id === oldId) this.seatTokens.set(token, sessionId);
     if (this.host === oldId) this.host = sessionId;
     return oldId;
   }
@@ -134,14 +134,15 @@ export class Seats {
   save(): { seatRecords: (SeatRecord | null)[]; seats: string[]; seatIds: string[]; seatKeys: Record<string, string | undefined> | null; seatTokens: Record<string, string>; host: string } {
     // Array.from, not map: the list has holes while seats fill (a keyed second seat taken first), and map keeps holes (JSON null).
     const ids = Array.from(this.list, (s) => s?.id ?? '');
-    return { seatRecords: Array.from(this.list, (s) => s ?? null), seats: ids, seatIds: [...ids], seatKeys: this.keys, seatTokens: Object.fromEntries(this.seatTokens), host: this.host };
+    return { seatRecords: Array.from(this.list, (s) => s ?? null), seats: ids, seatIds: [...ids], seatKeys: this.keys, seatTokens: this.seatTokens ? Object.fromEntries(this.seatTokens) : {}, host: this.host };
   }
 
   /** Puts the seats back from a snapshot's part. */
   load(saved: { seatRecords: (SeatRecord | null)[]; seatKeys: Record<string, string | undefined> | null; seatTokens: Record<string, string>; host: string }): void {
     this.list = saved.seatRecords.map((s) => s ?? undefined);
     this.keys = saved.seatKeys;
-    this.seatTokens = new Map(Object.entries(saved.seatTokens));
+    const tokens = Object.entries(saved.seatTokens);
+    this.seatTokens = tokens.length ? new Map(tokens) : undefined;
     this.host = saved.host;
   }
 }

@@ -44,6 +44,13 @@ export const snapshotSchema = v.object({
 
 export type Snapshot = v.InferOutput<typeof snapshotSchema>;
 
+/**
+ * What undoing an unsaved action puts back (`TableRoom.undo`): the game, its clock and random
+ * state, the server part's and the policies' parts. Seats, tokens and spectators are not undone
+ * (joins and leaves stand), so a room keeps only these of its last saved snapshot.
+ */
+export const UNDO_FIELDS: ReadonlySet<keyof Snapshot> = new Set<keyof Snapshot>(['game', 'startedAt', 'deadline', 'advanceAt', 'fischer', 'rng', 'server', 'policies']);
+
 export type SnapshotCheck = { ok: true; snapshot: Snapshot } | { ok: false; reason: string };
 
 /** The snapshot of a stored room of type `roomName`, or why it cannot be restored as one. */

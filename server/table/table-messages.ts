@@ -20,9 +20,10 @@ export function handleMessages<G extends AnyGame, S extends TableSchema>(room: T
   for (const [type, query] of Object.entries(room.serverGame.queries ?? {})) {
     const { limit } = query;
     // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
-    const asked = limit && new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
+    // Made at the first question: most rooms are never asked.
+    let asked: FloodControl | undefined;
     handle(type, query.schema, (client, payload) => {
-      if (asked && asked.verdict(room.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
+      if (limit && (asked ??= new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 })).verdict(room.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
         return room.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
       }
       // In turn with the room's steps: an answer never shows an action whose save is still awaited.

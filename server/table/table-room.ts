@@ -274,6 +274,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.turnClock.deadline;
     if ('clockSince' in this.state) this.turnClock.banks.show(this.state as unknown as ClockFields);
     for (const policy of this.policies) policy.mirror?.();
+    // The step's events are not kept past its mirror.
+    this.context.events = NO_EVENTS;
   }
 
   stepContext(): StepContext<G, unknown, S> {

@@ -47,6 +47,24 @@ it('removing the room removes its tokens too, and they expire with the room', as
   redis.disconnect();
 });
 
+it('a room that names what an undo reads keeps only that of its last save, and Redis gets the whole snapshot', async () => {
+  const undoable = new RoomPersistence('gomoku', { roomId: 'room-undo' } as Room, store, undefined, undefined, undefined, new Set(['game', 'rng']));
+  const first = { v: 2, game: { moves: [1] }, rng: 7, tokens: { ada: 'a1' }, seats: ['ada', 'bo'] };
+  undoable.checkpoint(first);
+  expect(undoable.lastSaved()).toEqual({ game: { moves: [1] }, rng: 7 });
+  const second = { v: 2, game: { moves: [1, 2] }, rng: 8, tokens: { ada: 'a1', bo: 'b1' }, seats: ['ada', 'bo'], server: undefined };
+  expect(await undoable.save(second)).toBe(true);
+  expect((await undoable.load('room-undo'))!.snapshot).toEqual({ v: 2, game: { moves: [1, 2] }, rng: 8, tokens: { ada: 'a1', bo: 'b1' }, seats: ['ada', 'bo'] });
+  expect(undoable.lastSaved()).toEqual({ game: { moves: [1, 2] }, rng: 8 });
+  // A snapshot with none of the undo fields, or only those, is still whole JSON.
+  expect(await undoable.save({ v: 2, tokens: {} })).toBe(true);
+  expect((await undoable.load('room-undo'))!.snapshot).toEqual({ v: 2, tokens: {} });
+  expect(undoable.lastSaved()).toEqual({});
+  expect(await undoable.save({ game: null, rng: 1 })).toBe(true);
+  expect((await undoable.load('room-undo'))!.snapshot).toEqual({ game: null, rng: 1 });
+  await store.remove('room-undo');
+});
+
 describe('who hosts each room', () => {
   const snapshot = { board: [1] };
   const roomsOf = async (live: string[]) => (await store.orphans(new Set(live))).sort((a, b) => a.roomId.localeCompare(b.roomId));

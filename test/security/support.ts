@@ -50,8 +50,11 @@ export function codesOfGame(game: AnyGame): string[] {
 
 /** The message types a live room in this process handles (its own handlers, not the wildcard). */
 export function handledTypes(roomId: string): string[] {
-  // Colyseus keeps them in a nanoevents emitter: its `events` holds each type's listeners.
-  const listeners: Record<string, unknown[]> = localRoom(roomId)?.onMessageEvents?.events ?? {};
+  const room = localRoom(roomId);
+  // A table dispatches its own types behind Colyseus's catch-all (ParlorRoom.handle).
+  if (room?.messageTypes) return room.messageTypes;
+  // Other rooms register with Colyseus, which keeps them in a nanoevents emitter: its `events` holds each type's listeners.
+  const listeners: Record<string, unknown[]> = room?.onMessageEvents?.events ?? {};
   return Object.entries(listeners).filter(([name, fns]) => fns.length > 0 && name !== '*' && !name.startsWith('__')).map(([name]) => name);
 }
 

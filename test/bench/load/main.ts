@@ -12,27 +12,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
+import { emptyDatabase } from './redis-database';
 import { parseOptions, type LoadOptions } from './options';
 import { sweepSvg } from './plot';
 import { peerTable } from './peers';
 import { PLACEMENT, ROOT, pinSelf } from './processes';
 import { printCluster, printHeadline, printIdle, printStorm, printSweep } from './report';
 import { VARIANTS, idleCapacity, joinStorm, steadyLoad, type IdleFigures, type LoadFigures, type Settings, type StormFigures, type Variant } from './runs';
-
-/** The first empty database of 15…1, so the bench never empties one a test run is using. */
-async function emptyDatabase(): Promise<string> {
-  const redis = new Redis('redis://127.0.0.1:6379/0', { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    for (let db = 15; db >= 1; db--) {
-      await redis.select(db);
-      if ((await redis.dbsize()) === 0) return `redis://127.0.0.1:6379/${db}`;
-    }
-    throw new Error('no empty Redis database among 1-15: pass --redis-url');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** The runs of the steady loads, the baselines first: `ws` (no Redis), then the plain Colyseus room and Parlor, each without and/or with Redis. */
 function variantsOf(opts: LoadOptions): Variant[] {

@@ -178,6 +178,27 @@ export async function heapAfterGc(server: ServerProc): Promise<number> {
   return usage.usedSize as number;
 }
 
+/** A heap snapshot of the process (V8 collects garbage first), as the JSON text DevTools reads. */
+export async function heapSnapshot(server: ServerProc): Promise<string> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${server.inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const ws = new WebSocket(target.webSocketDebuggerUrl, { maxPayload: 2 ** 30 });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const chunks: string[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data: WebSocket.RawData) => {
+        const msg = JSON.parse(String(data));
+        if (msg.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(msg.params.chunk);
+        else if (msg.id === 1) return msg.error ? reject(new Error(msg.error.message)) : resolve();
+      });
+      ws.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }));
+    });
+  } finally {
+    ws.close();
+  }
+  return chunks.join('');
+}
+
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;

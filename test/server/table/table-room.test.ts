@@ -4,6 +4,7 @@
  * refusals, spectators, the clock, a drop and a return, and leaving for good — without
  * touching any of the real games (its crash and restore: test/redis/table-restore.test.ts).
  */
+import { matchMaker } from '@colyseus/core';
 import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../../server/app';
 import { flushMessages, nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
@@ -50,6 +51,15 @@ describe('in one process, without Redis', () => {
     a.send('add', { n: 2 });
     await waitForState(watcher, (s: any) => s.total === 2 && s.toMove === b.sessionId);
     await Promise.all([a, b, watcher].map((r) => r.leave()));
+  });
+
+  it('a table hands Colyseus one message handler and no per-room guard wrappers (each cost a room ~0.5 KB)', async () => {
+    const { a, b } = await table();
+    const room = matchMaker.getLocalRoomById(a.roomId) as unknown as Record<string, unknown> & { onMessageEvents: { events: Record<string, unknown[]> }; messageTypes: string[] };
+    expect(Object.keys(room.onMessageEvents.events)).toEqual(['*']);
+    expect(room.messageTypes).toContain('add');
+    for (const method of ['onCreate', 'onAuth', 'onJoin', 'onLeave', 'onDrop', 'onReconnect', 'onDispose']) expect(Object.hasOwn(room, method)).toBe(false);
+    await Promise.all([a, b].map((r) => r.leave()));
   });
 
   it('the clock takes the rules\' timeout action for the seat to move', async () => {
