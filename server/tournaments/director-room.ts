@@ -97,6 +97,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   private tick: NodeJS.Timeout | null = null;
   private waving: Promise<void> | null = null;
   private lastTable: ArenaRow[] = [];
+  /** Messages whose work (a database write, a wave) has not finished yet. */
+  private readonly working = new Set<Promise<void>>();
 
   override onCreate(options: unknown) {
     const parsed = v.safeParse(v.object({ tournamentId: tournamentIdSchema }), options);
@@ -124,7 +126,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
 
   override async onDispose() {
     if (this.tick) clearInterval(this.tick);
-    await this.waving;
+    await this.idle();
     // Another room (on any process) may direct at once rather than after the lease lapses.
     await this.store.releaseDirector(this.tournamentId, this.directorId).catch(() => undefined);
   }
@@ -134,7 +136,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     metrics.message('tournament', type);
     const decoded = decodePayload(emptyPayload, payload);
     if (!decoded.ok) return this.refuse(client, decoded.code, `${type} takes no fields: ${decoded.message}`);
-    void work().then(
+    const done = work().then(
       (code) => {
         if (code) this.refuse(client, code, REFUSALS[code]);
         else this.tell(client);
@@ -144,6 +146,13 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
         this.refuse(client, 'internal', 'the server could not do that now; try again');
       },
     );
+    this.working.add(done);
+    void done.finally(() => this.working.delete(done));
+  }
+
+  /** Resolves once every message received so far is answered and no wave runs (a disposal waits for it). */
+  async idle(): Promise<void> {
+    while (this.working.size > 0 || this.waving) await Promise.all([...this.working, this.waving]);
   }
 
   private refuse(client: Client, code: TournamentErrorCode, message: string) {
