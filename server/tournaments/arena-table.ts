@@ -35,11 +35,20 @@ function sideOf(game: TournamentGame, playerId: string): ArenaGame & { opponent:
 export function arenaTable(event: Tournament, players: readonly TournamentPlayer[], games: readonly TournamentGame[]): ArenaRow[] {
   const rules = { ...LICHESS_ARENA, eventEndsAt: endsAt(event) };
   const rating = new Map(players.map((p) => [p.playerId, p.rating]));
-  const finished = games.filter((g) => g.endedAt !== null && g.result !== null);
+  // Each player's finished games, in the order they ended: one pass over the games, not one per player.
+  const gamesOf = new Map<string, TournamentGame[]>();
+  for (const g of games) {
+    if (g.endedAt === null || g.result === null) continue;
+    for (const id of [g.opener, g.follower]) {
+      const list = gamesOf.get(id);
+      if (list) list.push(g);
+      else gamesOf.set(id, [g]);
+    }
+  }
   const table = arenaStandings();
   const rows = new Map<string, Omit<ArenaRow, 'rank'>>();
   for (const p of players) {
-    const sides = finished.filter((g) => g.opener === p.playerId || g.follower === p.playerId).map((g) => sideOf(g, p.playerId));
+    const sides = (gamesOf.get(p.playerId) ?? []).map((g) => sideOf(g, p.playerId));
     const sheet = buildSheet(sides, rules);
     const rated: RatedResult[] = sides.filter((s) => s.endedAt <= rules.eventEndsAt).map((s) => ({ opponentRating: rating.get(s.opponent) ?? 1500, result: s.result }));
     const performance = performanceRating(rated);

@@ -1,6 +1,6 @@
 /**
- * Tournaments over HTTP: `GET /api/tournaments` (upcoming, running and finished, 50 each),
- * `GET /api/tournaments/:id` (the event, its standings with each sheet, its games) and
+ * Tournaments over HTTP: `GET /api/tournaments` (upcoming and running, 50 each, and finished, paged),
+ * `GET /api/tournaments/:id` (the event, a page of its standings with each sheet, its games) and
  * `POST /api/tournaments` (Bearer: a registered account creates an arena). GETs are under the
  * `read` limit every `/api/*` GET has (http/setup.ts); the POST under the `guest` limit, the one
  * for creating things. A refusal is `{error, code}`.
@@ -13,7 +13,8 @@ import type { LimitedRoute } from '../limits';
 import { RANKED_TURN_SECONDS } from '../ranked/series-policy';
 import { arenaTable } from './arena-table';
 import { tournamentIdSchema } from './director-room';
-import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentStore } from './tournament-store';
+import { nextOffset, pageOf } from './paging';
+import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentGame, type TournamentPlayer, type TournamentStore } from './tournament-store';
 
 export const LIST_SIZE = 50;
 export const ARENA_MINUTES = [30, 60, 90] as const;
@@ -29,14 +30,38 @@ const createBody = v.strictObject({
   minutes: v.picklist(ARENA_MINUTES, 'minutes must be one of 30, 60, 90'),
 });
 
+/** Standings rows a page holds unless asked, and at most. */
+export const STANDINGS_PAGE = 100;
+export const MAX_STANDINGS_PAGE = 500;
+/** Finished games an event's page lists (the latest; every game in play is listed). */
+export const RECENT_GAMES = 100;
+
+/**
+ * The games an event's page lists: the latest finished ones (in the order they ended), then every
+ * game in play, each with its players' names (a player may be on no page of standings the client read).
+ */
+function listedGames(games: readonly TournamentGame[], players: readonly TournamentPlayer[]) {
+  const names = new Map(players.map((p) => [p.playerId, p.name]));
+  const finished = games.filter((g) => g.endedAt !== null);
+  const shown = [...finished.slice(-RECENT_GAMES), ...games.filter((g) => g.endedAt === null)];
+  return shown.map((g) => ({ ...g, openerName: names.get(g.opener) ?? '', followerName: names.get(g.follower) ?? '' }));
+}
+
 const refuse = (res: express.Response, status: number, code: string, error: string) => void res.status(status).json({ error, code });
 const publicEvent = (t: Tournament) => ({ id: t.id, name: t.name, kind: t.kind, status: t.status, startsAt: t.startsAt, endsAt: endsAt(t), minutes: t.minutes, timeControl: t.timeControl, createdBy: t.createdBy });
 
 export function mountTournamentRoutes(app: express.Application, store: TournamentStore, accounts: AccountStore, limit: (route: LimitedRoute) => express.RequestHandler): void {
-  app.get('/api/tournaments', async (_req, res, next) => {
+  app.get('/api/tournaments', async (req, res, next) => {
     try {
-      const [upcoming, running, finished] = await Promise.all(TOURNAMENT_STATUSES.map((s) => store.list(s, LIST_SIZE)));
-      res.json({ upcoming: upcoming.map(publicEvent), running: running.map(publicEvent), finished: finished.map(publicEvent) });
+      // The finished list grows without end: it pages (`?limit=&offset=`); the others are short by nature.
+      const asked = pageOf(req.query, LIST_SIZE);
+      if (!asked.ok) return refuse(res, 400, 'invalid_query', asked.message);
+      const { page } = asked;
+      const now = Date.now();
+      const [upcoming, running, finished] = await Promise.all(TOURNAMENT_STATUSES.map((s) =>
+        s === 'finished' ? store.list(s, page.limit + 1, now, page.offset) : store.list(s, LIST_SIZE, now)));
+      const finishedNext = finished.length > page.limit ? page.offset + page.limit : null;
+      res.json({ upcoming: upcoming.map(publicEvent), running: running.map(publicEvent), finished: finished.slice(0, page.limit).map(publicEvent), finishedOffset: page.offset, finishedNext });
     } catch (err) {
       next(err);
     }
@@ -46,14 +71,22 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
     try {
       const id = v.safeParse(tournamentIdSchema, req.params.id);
       if (!id.success) return refuse(res, 400, 'invalid_payload', 'that is not a tournament id');
+      // The standings page (`?limit=&offset=`, ranks offset + 1 on).
+      const asked = pageOf(req.query, MAX_STANDINGS_PAGE, STANDINGS_PAGE);
+      if (!asked.ok) return refuse(res, 400, 'invalid_query', asked.message);
+      const { page } = asked;
       const event = await store.event(id.output);
       if (!event) return refuse(res, 404, 'not_found', 'no such tournament');
       const [players, games] = await Promise.all([store.players(event.id), store.games(event.id)]);
-      const standings = arenaTable(event, players, games).map((r) => ({
+      const table = arenaTable(event, players, games);
+      const standings = table.slice(page.offset, page.offset + page.limit).map((r) => ({
         rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, fire: r.fire, performance: r.performance, paused: r.withdrawn,
         sheet: r.sheet.scores.map((s) => ({ result: s.result, flag: s.flag, berserk: s.berserk, afterEnd: s.afterEnd, points: s.points })),
       }));
-      res.json({ ...publicEvent(event), players: players.length, standings, games });
+      res.json({
+        ...publicEvent(event), players: players.length, standings, standingsOffset: page.offset, standingsNext: nextOffset(page, table.length),
+        games: listedGames(games, players),
+      });
     } catch (err) {
       next(err);
     }

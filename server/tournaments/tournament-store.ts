@@ -125,10 +125,10 @@ export class TournamentStore {
     return rows.length ? eventOf(rows[0], now) : null;
   }
 
-  /** Events of one status (as the clock has it): upcoming and running soonest first, finished latest first. */
-  async list(status: TournamentStatus, limit: number, now = Date.now()): Promise<Tournament[]> {
+  /** Events of one status (as the clock has it): upcoming and running soonest first, finished latest first; `offset` skips that many. */
+  async list(status: TournamentStatus, limit: number, now = Date.now(), offset = 0): Promise<Tournament[]> {
     const order = status === 'finished' ? 'starts_at DESC' : 'starts_at ASC';
-    const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE ${STATUS_WHERE[status]} ORDER BY ${order}, id LIMIT $2`, [now, limit]);
+    const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE ${STATUS_WHERE[status]} ORDER BY ${order}, id LIMIT $2 OFFSET $3`, [now, limit, offset]);
     return rows.map((r) => eventOf(r, now));
   }
 

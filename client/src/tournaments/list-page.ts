@@ -18,9 +18,13 @@ export interface EventSummary {
   timeControl: string;
 }
 
-type Lists = Record<'upcoming' | 'running' | 'finished', EventSummary[]>;
+type Section = 'upcoming' | 'running' | 'finished';
+type Lists = Record<Section, EventSummary[]> & { finishedNext: number | null };
 
-const SECTIONS: [keyof Lists, string][] = [['running', 'Playing now'], ['upcoming', 'Starting soon'], ['finished', 'Finished']];
+/** Finished events per read (the server's page). */
+const FINISHED_PAGE = 50;
+
+const SECTIONS: [Section, string][] = [['running', 'Playing now'], ['upcoming', 'Starting soon'], ['finished', 'Finished']];
 
 export async function showTournaments(view: HTMLElement): Promise<() => void> {
   const lists = h('div', { id: 'tournament-lists' });
@@ -30,12 +34,32 @@ export async function showTournaments(view: HTMLElement): Promise<() => void> {
     lists);
   const form = createForm();
   view.append(h('section', { class: 'lobby' }, card, form.card));
-  let events: Lists = { upcoming: [], running: [], finished: [] };
-  const render = () => lists.replaceChildren(...SECTIONS.map(([key, title]) => section(key, title, events[key])));
+  let events: Lists = { upcoming: [], running: [], finished: [], finishedNext: null };
+  // The finished events page (50 a read): *More* asks for the next page, and a later reload keeps as many.
+  let finishedWanted = FINISHED_PAGE;
+  const more = h('button', { id: 'more-finished-tournaments' }, 'More finished events');
+  more.addEventListener('click', () => {
+    finishedWanted = events.finished.length + FINISHED_PAGE;
+    void load();
+  });
+  const render = () => {
+    lists.replaceChildren(...SECTIONS.map(([key, title]) => section(key, title, events[key])));
+    if (events.finishedNext !== null) lists.append(h('div', { class: 'form-row' }, more));
+  };
+  const readPage = async (offset: number): Promise<Lists | null> => {
+    const res = await fetch(`/api/tournaments?offset=${offset}&limit=${FINISHED_PAGE}`).catch(() => null);
+    return res?.ok ? ((await res.json()) as Lists) : null;
+  };
   const load = async () => {
-    const res = await fetch('/api/tournaments').catch(() => null);
-    if (!res?.ok) return void lists.replaceChildren(h('p', { class: 'muted' }, 'Tournaments are unavailable right now.'));
-    events = (await res.json()) as Lists;
+    const first = await readPage(0);
+    while (first && first.finishedNext !== null && first.finished.length < finishedWanted) {
+      const next = await readPage(first.finishedNext);
+      if (!next) break;
+      first.finished.push(...next.finished.filter((e) => !first.finished.some((f) => f.id === e.id)));
+      first.finishedNext = next.finishedNext;
+    }
+    if (!first) return void lists.replaceChildren(h('p', { class: 'muted' }, 'Tournaments are unavailable right now.'));
+    events = first;
     render();
   };
   await load();
