@@ -11,6 +11,7 @@ import type { TablePolicy } from '../table/server-game';
 import type { PolicyTable, TableSchema } from '../table/server-game';
 import { nextGameMs } from '../timings';
 import { recordTournamentGame } from '../tournaments/result-hook';
+import { goBerserk } from './berserk';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
 /** Ranked games always use Swap 2 and the standard rule on 15x15 (seed Property 8, RULINGS). */
@@ -88,6 +89,9 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
 
   return {
     name: 'ranked',
+    calls: {
+      berserk: (playerId) => goBerserk(table, series, playerId),
+    },
     async create(serverOptions, options) {
       if (serverOptions.ranked === undefined) return;
       const ranked = v.parse(rankedOptionSchema, serverOptions.ranked);

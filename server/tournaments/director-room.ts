@@ -1,7 +1,7 @@
 /**
  * The `tournament` room: an arena's director. Players and watchers join with `{tournamentId}`
  * (a token when they mean to play: `client.auth` or the `token` option); a player sends
- * `join_event {}` to take part, `withdraw {}` to pause, `berserk {}` during a game. Every wave
+ * `join_event {}` to take part, `withdraw {}` to pause, `berserk {}` before their first move of a game. Every wave
  * (TOURNAMENT_WAVE_MS, 2 s; at once when the event starts) the director reads the event from
  * the database, pairs the players who are connected, not paused and not in a game
  * (shared/tournament/arena-pairing.ts), creates a ranked Gomoku room per pair and sends each
@@ -16,6 +16,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, Room, ServerError, matchMaker, type Client } from '@colyseus/core';
 import { ArraySchema } from '@colyseus/schema';
 import * as v from 'valibot';
+import { parseControl } from '../../shared/core/fischer-clock';
 import { decodePayload, emptyPayload } from '../../shared/core/payload';
 import { pairArenaWave, type ArenaPair } from '../../shared/tournament/arena-pairing';
 import { secretLoaded, verifyToken } from '../accounts/identity';
@@ -178,12 +179,23 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     return (await this.store.withdraw(this.tournamentId, m.playerId)) ? null : 'not_registered';
   }
 
-  /** Stored on the game in play (the sheet's berserk rule); the clock is not halved yet: time controls will. */
+  /**
+   * The player's game halves their clock (its room judges: only before their first move, on
+   * whichever process hosts it), then the game's row is marked for the sheet's +1.
+   */
   private async berserk(client: Client): Promise<TournamentErrorCode | null> {
     const m = this.members.get(client.sessionId);
     if (!m?.playerId || !this.lastTable.some((r) => r.playerId === m.playerId)) return 'not_registered';
     if (this.state.status === 'finished') return 'event_finished';
-    return (await this.store.berserk(this.tournamentId, m.playerId)) ? null : 'not_playing';
+    const game = await this.store.gameInPlay(this.tournamentId, m.playerId);
+    if (!game) return 'not_playing';
+    const answer = await matchMaker.remoteRoomCall(game.roomId, 'policyCall', ['ranked', 'berserk', m.playerId]).catch((err: unknown) => {
+      log.warn({ err, roomId: game.roomId }, 'a berserk did not reach its game');
+      return 'not_playing';
+    });
+    if (answer !== 'ok') return BERSERK_REFUSALS.has(answer as TournamentErrorCode) ? (answer as TournamentErrorCode) : 'not_playing';
+    await this.store.berserk(this.tournamentId, m.playerId);
+    return null;
   }
 
   /** One wave at a time: a wave asked for while one runs is that one. */
@@ -230,7 +242,9 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     const seriesPlayer = (p: NonNullable<typeof opener>) => ({ playerId: p.id, name: players.get(p.id)?.name ?? p.name, rating: p.rating, rd: p.rd });
     // players[0] opens (seat 1) game 1 of the series; one game per pairing.
     const ranked: RankedOption = { matchId: newId(), bestOf: 1, players: [seriesPlayer(opener), seriesPlayer(follower)], tournamentId: event.id };
-    const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
+    // The event's Fischer clock, when it has one (older events: the ranked game's per-move clock).
+    const control = parseControl(event.timeControl);
+    const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys, ...(control ? { clock: { ...control } } : {}) });
     await this.store.startGame(event.id, { id: ranked.matchId, roomId: room.roomId, opener: opener.id, follower: follower.id, startedAt: Date.now() });
     for (const [playerId, seat] of [[opener.id, 1], [follower.id, 2]] as const) {
       const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);
@@ -261,6 +275,9 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   }
 }
 
+/** The game room's refusals of a berserk (server/ranked/berserk.ts), passed on as they are. */
+const BERSERK_REFUSALS = new Set<TournamentErrorCode>(['not_playing', 'game_not_started', 'berserk_too_late', 'berserk_unavailable']);
+
 const REFUSALS: Record<TournamentErrorCode, string> = {
   invalid_payload: 'that message takes no fields',
   unknown_message: 'unknown message',
@@ -271,4 +288,7 @@ const REFUSALS: Record<TournamentErrorCode, string> = {
   not_registered: 'you have not joined this tournament (send join_event)',
   not_playing: 'berserk is for a game in progress: you have none',
   event_finished: 'this tournament is over',
+  game_not_started: 'your game has not started yet: berserk once both players are seated, before your first move',
+  berserk_too_late: 'berserk is allowed only before your first move of the game',
+  berserk_unavailable: "this game's clock cannot be halved (berserk needs an event with a Fischer clock)",
 };

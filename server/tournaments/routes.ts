@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { AccountStore } from '../accounts/account-store';
 import { jsonBody } from '../http/json-body';
 import type { LimitedRoute } from '../limits';
-import { RANKED_TURN_SECONDS } from '../ranked/series-policy';
+import { controlName } from '../../shared/core/fischer-clock';
 import { arenaTable } from './arena-table';
 import { tournamentIdSchema } from './director-room';
 import { nextOffset, pageOf } from './paging';
@@ -20,8 +20,11 @@ export const LIST_SIZE = 50;
 export const ARENA_MINUTES = [30, 60, 90] as const;
 /** How far ahead an event may be set. */
 export const MAX_LEAD_MS = 7 * 24 * 60 * 60 * 1000;
-/** The time control every arena has until time controls come: the ranked game's. */
-export const ARENA_TIME_CONTROL = `${RANKED_TURN_SECONDS}s per move`;
+/**
+ * The Fischer clock of every new arena (Lichess's usual arena control): berserk halves it. Events
+ * made before arenas had one keep the ranked game's per-move clock ("60s per move"), without berserk.
+ */
+export const ARENA_TIME_CONTROL = controlName({ minutes: 3, increment: 2 });
 
 const createBody = v.strictObject({
   name: v.pipe(v.string('name must be a string'), v.trim(), v.minLength(3, 'name must be 3 to 40 characters'), v.maxLength(40, 'name must be 3 to 40 characters'),

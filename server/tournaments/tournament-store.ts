@@ -76,6 +76,9 @@ export interface GameResult {
   openerMoves: number;
   followerMoves: number;
   endedAt: number;
+  /** Berserks the game's room accepted (added to any the director wrote when it did). */
+  openerBerserk?: boolean;
+  followerBerserk?: boolean;
 }
 
 /** Upcoming events one account may have at once. */
@@ -182,6 +185,15 @@ export class TournamentStore {
     return rows.length > 0;
   }
 
+  /** The player's game in play in this event, if any. */
+  async gameInPlay(id: string, playerId: string): Promise<TournamentGame | null> {
+    const rows = await this.db.query<GameRow>(
+      'SELECT * FROM tournament_games WHERE tournament_id = $1 AND ended_at IS NULL AND (opener = $2 OR follower = $2) ORDER BY started_at DESC LIMIT 1',
+      [id, playerId],
+    );
+    return rows.length ? gameOf(rows[0]) : null;
+  }
+
   async players(id: string): Promise<TournamentPlayer[]> {
     const rows = await this.db.query<{
       player_id: string; name: string; rating: number; joined_at: number; withdrawn: boolean; opened: number; games: number; opener_streak: number; last_opponent: string | null;
@@ -217,9 +229,10 @@ export class TournamentStore {
   async finishGame(r: GameResult): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<GameRow & { tournament_id: string; starts_at: number; minutes: number }>(
-        `UPDATE tournament_games g SET ended_at = $2, result = $3, opener_moves = $4, follower_moves = $5, counted = ($2 <= t.starts_at + t.minutes * 60000)
+        `UPDATE tournament_games g SET ended_at = $2, result = $3, opener_moves = $4, follower_moves = $5, counted = ($2 <= t.starts_at + t.minutes * 60000),
+           opener_berserk = g.opener_berserk OR $6, follower_berserk = g.follower_berserk OR $7
          FROM tournaments t WHERE g.id = $1 AND g.ended_at IS NULL AND t.id = g.tournament_id RETURNING g.*`,
-        [r.gameId, r.endedAt, r.result, r.openerMoves, r.followerMoves],
+        [r.gameId, r.endedAt, r.result, r.openerMoves, r.followerMoves, r.openerBerserk ?? false, r.followerBerserk ?? false],
       );
       if (!rows.length) return false;
       const g = rows[0];

@@ -39,7 +39,7 @@ const NUM_RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 25);
 const MAX_PAYLOAD_BYTES = 3500;
 
 /** The room's codes as docs/protocol.md's `tournament` section lists them, and flood control's. */
-const TOURNAMENT_CODES = ['invalid_payload', 'unknown_message', 'rate_limited', 'auth_required', 'account_required', 'not_registered', 'not_playing', 'event_finished'];
+const TOURNAMENT_CODES = ['invalid_payload', 'unknown_message', 'rate_limited', 'auth_required', 'account_required', 'not_registered', 'not_playing', 'event_finished', 'game_not_started', 'berserk_too_late', 'berserk_unavailable'];
 const TYPES = ['join_event', 'withdraw', 'berserk'];
 
 const specialKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'then', 'tournamentId', 'token', 'playerId', 'ranked', '', '*');
