@@ -184,6 +184,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
    * whichever process hosts it), then the game's row is marked for the sheet's +1.
    */
   private async berserk(client: Client): Promise<TournamentErrorCode | null> {
+    // A room just opened (a player at their table joins for this message) knows its players after its first wave.
+    await this.waving;
     const m = this.members.get(client.sessionId);
     if (!m?.playerId || !this.lastTable.some((r) => r.playerId === m.playerId)) return 'not_registered';
     if (this.state.status === 'finished') return 'event_finished';
@@ -195,6 +197,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     });
     if (answer !== 'ok') return BERSERK_REFUSALS.has(answer as TournamentErrorCode) ? (answer as TournamentErrorCode) : 'not_playing';
     await this.store.berserk(this.tournamentId, m.playerId);
+    client.send('berserked', { roomId: game.roomId });
     return null;
   }
 

@@ -36,12 +36,11 @@ afterAll(async () => {
 
 interface Paired { roomId: string; matchId: string; reservation: unknown }
 
-/** What the director answers a message: `you` (done) or an error's code. */
+/** What the director answers a berserk: `berserked` (taken) or an error's code. */
 function answer(room: Room, type: string): Promise<string> {
   return new Promise((resolve) => {
-    const offError = room.onMessage('error', (e: { code: string }) => { offError(); offYou(); resolve(e.code); });
-    // A wave's own `you` may come first: only the answer after the send counts, and a wave sends no error.
-    const offYou = room.onMessage('you', () => { offError(); offYou(); resolve('ok'); });
+    const offError = room.onMessage('error', (e: { code: string }) => { offError(); offTaken(); resolve(e.code); });
+    const offTaken = room.onMessage('berserked', () => { offError(); offTaken(); resolve('ok'); });
     room.send(type, {});
   });
 }
