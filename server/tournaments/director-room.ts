@@ -30,13 +30,15 @@ import { newId, newKey } from '../ids';
 import { log } from '../log';
 import { metrics } from '../metrics';
 import type { RankedOption } from '../ranked/series';
+import type { RoomStore } from '../persistence/room-store';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import { tournamentWaveMs } from '../timings';
 import { arenaTable, type ArenaRow } from './arena-table';
 import { StandingLine, TournamentState } from './director-state';
 import type { TournamentErrorCode } from './errors';
-import { endsAt, type Tournament, type TournamentStore } from './tournament-store';
+import { lostGames } from './lost-games';
+import { endsAt, type Tournament, type TournamentGame, type TournamentStore } from './tournament-store';
 
 /** How long a director's lease lasts without renewal: a crashed director's event is picked up after this. */
 export const DIRECTOR_LEASE_MS = 10_000;
@@ -62,6 +64,7 @@ export function tournamentRoom(store: TournamentStore, ranked: RankedStore, acco
   return class extends TournamentRoom {
     protected readonly store = store;
     protected readonly ranked = ranked;
+    protected readonly saved = rooms.store;
     constructor() {
       super();
       guardFrames(this, rooms.flood);
@@ -90,6 +93,8 @@ export function tournamentRoom(store: TournamentStore, ranked: RankedStore, acco
 export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   protected abstract readonly store: TournamentStore;
   protected abstract readonly ranked: RankedStore;
+  /** Where game rooms are saved to be restored (Redis), null without it. */
+  protected abstract readonly saved: RoomStore | null;
   override maxClients = MAX_TOURNAMENT_CLIENTS;
   private tournamentId = '';
   /** This room's name for the lease: distinct from every other director. */
@@ -219,7 +224,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     // The status read is the clock's (statusAt); the director writes it down (forward only).
     const status = event.status;
     if (directing && status !== 'upcoming') await this.store.advance(event.id, status);
-    const [players, games] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
+    const [players, read] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
+    const games = directing ? await this.withoutLostGames(event.id, read, now) : read;
     const table = arenaTable(event, players, games);
     if (directing && status === 'running') {
       const busy = new Set(games.filter((g) => g.endedAt === null).flatMap((g) => [g.opener, g.follower]));
@@ -235,6 +241,18 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
       for (const pair of wave.pairs) await this.startGame(event, pair, byId).catch((err: unknown) => log.error({ err }, 'tournament pairing failed'));
     }
     this.show(event, status, directing, table, players.length, now);
+  }
+
+  /** The games, less those whose room is gone for good (voided: lost-games.ts). */
+  private async withoutLostGames(eventId: string, games: TournamentGame[], now: number): Promise<TournamentGame[]> {
+    const lost = await lostGames(games.filter((g) => g.endedAt === null), this.saved, now);
+    const voided = new Set<string>();
+    for (const g of lost) {
+      if (!(await this.store.voidGame(eventId, g.id))) continue;
+      voided.add(g.id);
+      log.warn({ tournamentId: eventId, gameId: g.id, roomId: g.roomId }, 'tournament game voided: its room is gone');
+    }
+    return voided.size ? games.filter((g) => !voided.has(g.id)) : games;
   }
 
   /** A ranked Gomoku room for the pair, its row written before either player hears of it. */

@@ -221,6 +221,12 @@ export class TournamentStore {
     );
   }
 
+  /** Voids a game that can never end (its room is gone: lost-games.ts): its players are free again. False when it has ended. */
+  async voidGame(tournamentId: string, gameId: string): Promise<boolean> {
+    const rows = await this.db.query('DELETE FROM tournament_games WHERE id = $1 AND tournament_id = $2 AND ended_at IS NULL RETURNING id', [gameId, tournamentId]);
+    return rows.length === 1;
+  }
+
   /**
    * A game's result, once: the row is finished only while open, with the players' opening
    * histories and last opponents in the same transaction. False when it was finished already
