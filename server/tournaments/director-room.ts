@@ -238,7 +238,11 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
         () => randomInt(2) === 1,
       );
       const byId = new Map(players.map((p) => [p.playerId, p]));
-      for (const pair of wave.pairs) await this.startGame(event, pair, byId).catch((err: unknown) => log.error({ err }, 'tournament pairing failed'));
+      for (const pair of wave.pairs) {
+        // A wave that began before the end pairs nobody after it.
+        if (Date.now() >= endsAt(event)) break;
+        await this.startGame(event, pair, byId).catch((err: unknown) => log.error({ err }, 'tournament pairing failed'));
+      }
     }
     this.show(event, status, directing, table, players.length, now);
   }
@@ -250,6 +254,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     for (const g of lost) {
       if (!(await this.store.voidGame(eventId, g.id))) continue;
       voided.add(g.id);
+      // A room still seating (a no-show) is closed: the player who sat down is paired again.
+      await matchMaker.remoteRoomCall(g.roomId, 'disconnect').catch(() => undefined);
       log.warn({ tournamentId: eventId, gameId: g.id, roomId: g.roomId }, 'tournament game voided: its room is gone');
     }
     return voided.size ? games.filter((g) => !voided.has(g.id)) : games;
