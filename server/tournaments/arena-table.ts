@@ -6,7 +6,7 @@
  */
 import { buildSheet, isOnFire, LICHESS_ARENA, type ArenaGame, type ArenaSheet } from '../../shared/tournament/arena-sheet';
 import { performanceRating, type RatedResult } from '../../shared/tournament/performance';
-import { arenaStandings } from '../../shared/tournament/standings';
+import { arenaStandings, type ArenaEntry } from '../../shared/tournament/standings';
 import { endsAt, type Tournament, type TournamentGame, type TournamentPlayer } from './tournament-store';
 
 export interface ArenaRow {
@@ -45,15 +45,18 @@ export function arenaTable(event: Tournament, players: readonly TournamentPlayer
       else gamesOf.set(id, [g]);
     }
   }
-  const table = arenaStandings();
+  const entries: [string, ArenaEntry][] = [];
   const rows = new Map<string, Omit<ArenaRow, 'rank'>>();
   for (const p of players) {
     const sides = (gamesOf.get(p.playerId) ?? []).map((g) => sideOf(g, p.playerId));
     const sheet = buildSheet(sides, rules);
     const rated: RatedResult[] = sides.filter((s) => s.endedAt <= rules.eventEndsAt).map((s) => ({ opponentRating: rating.get(s.opponent) ?? 1500, result: s.result }));
     const performance = performanceRating(rated);
-    table.set(p.playerId, { score: sheet.total, performance, rating: p.rating });
+    entries.push([p.playerId, { score: sheet.total, performance, rating: p.rating }]);
     rows.set(p.playerId, { playerId: p.playerId, name: p.name, rating: Math.round(p.rating), score: sheet.total, fire: isOnFire(sheet), performance, withdrawn: p.withdrawn, sheet });
   }
+  // One sort of the whole table (a player at a time would shift the array once each).
+  const table = arenaStandings();
+  table.load(entries);
   return table.page(1, table.size).map((r) => ({ rank: r.rank, ...rows.get(r.id)! }));
 }
