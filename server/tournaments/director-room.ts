@@ -272,7 +272,10 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     // The event's Fischer clock, when it has one (older events: the ranked game's per-move clock).
     const control = parseControl(event.timeControl);
     const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys, ...(control ? { clock: { ...control } } : {}) });
-    await this.store.startGame(event.id, { id: ranked.matchId, roomId: room.roomId, opener: opener.id, follower: follower.id, startedAt: Date.now() });
+    // The room took a moment: a game that would start after the event's end is not started at all.
+    const startedAt = Date.now();
+    if (startedAt >= endsAt(event)) return void (await matchMaker.remoteRoomCall(room.roomId, 'disconnect').catch(() => undefined));
+    await this.store.startGame(event.id, { id: ranked.matchId, roomId: room.roomId, opener: opener.id, follower: follower.id, startedAt });
     for (const [playerId, seat] of [[opener.id, 1], [follower.id, 2]] as const) {
       const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);
       const client = session && this.clients.getById(session[0]);
