@@ -11,6 +11,7 @@ import type { SeatIndex } from '../../shared/core/game';
 import type { TablePolicy } from '../table/server-game';
 import type { PolicyTable, TableSchema } from '../table/server-game';
 import { recordTournamentGame } from '../tournaments/result-hook';
+import { goBerserk } from './berserk';
 import { endSeriesEarly, nextGame, noteAction, playerInSeat, rankedOptionSchema, recordMatchStart, settleGame, startSeries, type SeriesData } from './series';
 
 /** Ranked games always use Swap 2 and the standard rule on 15x15 (seed Property 8, RULINGS). */
@@ -95,6 +96,9 @@ class RankedSeries implements TablePolicy {
       await table.newGame(true);
     }));
   }
+
+  /** Other rooms' calls to this policy (the tournament director's berserk), through `matchMaker.remoteRoomCall`. */
+  readonly calls = { berserk: (playerId: unknown) => goBerserk(this.table, this.series, playerId) };
 
   async create(serverOptions: Readonly<Record<string, unknown>>, options: Record<string, unknown>) {
     if (serverOptions.ranked === undefined) return;

@@ -59,6 +59,8 @@ export interface SeriesData {
   unrated?: string;
   /** See RankedOption. */
   tournamentId?: string;
+  /** Seats that went berserk in this game (an arena's: half the clock, +1 for a win of 7 moves). */
+  berserk?: Seat[];
 }
 
 export function startSeries(option: RankedOption): SeriesData {
@@ -175,6 +177,7 @@ export async function nextGame(store: RankedStore, eligibility: RankedEligibilit
   series.game += 1;
   series.acted = [];
   series.actions = {};
+  series.berserk = [];
   const now = Date.now();
   series.unrated = series.sharedNetwork ?? (await pairToday(store, eligibility, series, now).then((played) => eligibility.pairCapReason(names(series), played, now)).catch(() => null)) ?? '';
 }

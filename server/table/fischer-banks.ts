@@ -16,6 +16,8 @@ export interface SavedBanks {
   running: number;
   since: number;
   version: number;
+  /** Seats whose clock was halved this game (absent when none was). */
+  halved?: boolean[];
 }
 
 /** The synced state's clock fields (a game's schema with a Fischer clock has them). */
@@ -43,6 +45,8 @@ export class FischerBanks {
    * move): the replay record shows the time left after each step.
    */
   readonly readings: number[] = [];
+  /** Seats whose clock was halved this game (an arena's berserk): half the time, no increment. */
+  readonly halved: boolean[] = [false, false];
 
   /**
    * Brings the banks to `version` at `arrivedAt` (epoch ms): a new game fills them, a move charges
@@ -53,6 +57,7 @@ export class FischerBanks {
     if (version === this.version) return;
     if (this.version < 0 || version < this.version) {
       this.bank.fill(initialMs(control, this.timings.clockMinuteMs));
+      this.halved.fill(false);
       this.readings.length = 0;
       this.running = -1;
       this.version = version;
@@ -62,7 +67,7 @@ export class FischerBanks {
     const seat = this.running;
     if (seat < 0) return void this.readings.push(-1);
     // Whole ms: arrival instants come from performance.now(), and the synced figures need no more.
-    this.bank[seat] = Math.round(afterMove(this.bank[seat]!, chargedMs(this.since, arrivedAt, this.timings.clockLagMs), control.increment * 1000));
+    this.bank[seat] = Math.round(afterMove(this.bank[seat]!, chargedMs(this.since, arrivedAt, this.timings.clockLagMs), this.halved[seat] ? 0 : control.increment * 1000));
     this.readings.push(this.bank[seat]!);
     this.running = -1;
   }
@@ -79,6 +84,18 @@ export class FischerBanks {
     if (this.running >= 0) this.bank[this.running] = 0;
     this.running = -1;
     this.readings.push(0);
+  }
+
+  /**
+   * Halves `seat`'s clock for the rest of the game and takes its increment away (Lichess's berserk);
+   * a running clock keeps running from when it started. False before a game's clocks are set, or
+   * when it is halved already.
+   */
+  halve(seat: SeatIndex): boolean {
+    if (this.version < 0 || this.halved[seat]) return false;
+    this.halved[seat] = true;
+    this.bank[seat] = Math.round(this.bank[seat]! / 2);
+    return true;
   }
 
   stop(): void {
@@ -104,7 +121,10 @@ export class FischerBanks {
   }
 
   save(): SavedBanks | undefined {
-    return this.version < 0 ? undefined : { bank: [...this.bank], readings: [...this.readings], running: this.running, since: this.since, version: this.version };
+    if (this.version < 0) return undefined;
+    const saved: SavedBanks = { bank: [...this.bank], readings: [...this.readings], running: this.running, since: this.since, version: this.version };
+    if (this.halved.some(Boolean)) saved.halved = [...this.halved];
+    return saved;
   }
 
   /**
@@ -115,11 +135,14 @@ export class FischerBanks {
     if (!saved) {
       this.version = -1;
       this.running = -1;
+      this.halved.fill(false);
       return;
     }
     saved.bank.forEach((ms, seat) => (this.bank[seat] = ms));
     this.readings.length = 0;
     this.readings.push(...(saved.readings ?? []));
+    this.halved.fill(false);
+    (saved.halved ?? []).forEach((halved, seat) => (this.halved[seat] = halved));
     this.version = saved.version;
     this.running = saved.running;
     if (saved.running >= 0) {

@@ -6,7 +6,7 @@
  */
 import type { Client, Presence } from '@colyseus/core';
 import type { CommonErrorCode, TableErrorCode } from '../../shared/core/errors';
-import type { AnyGame, StateOf } from '../../shared/core/game';
+import type { AnyGame, SeatIndex, StateOf } from '../../shared/core/game';
 import type { RoomPersistence } from '../persistence/room-persistence';
 import type { RoomBudget } from '../guards/room-budget';
 import type { Services } from '../services';
@@ -44,6 +44,10 @@ export interface PolicyRoom<S extends TableSchema, G extends AnyGame> {
   afterChange(): void;
   /** A Fischer clock's bank after each action of the game (-1: none ran); empty without one. */
   clockReadings(): readonly number[];
+  /** Halves a seat's Fischer clock, no increment for it (fischer-banks.ts `halve`), and plans the clock anew. */
+  halveClock(seat: SeatIndex): boolean;
+  /** Shows the clock in the synced state and arms it (after the save of what `halveClock` changed). */
+  showClock(): void;
 }
 
 /** A policy's timers share the room's, under names of their own. */
@@ -67,6 +71,8 @@ export class PolicyAdapter<S extends TableSchema, G extends AnyGame> implements 
   outcome() { return this.room.rules ? this.room.definition.outcome(this.room.rules) : null; }
   game() { return this.room.rules; }
   clockReadings() { return this.room.clockReadings(); }
+  halveClock(seat: SeatIndex) { return this.room.halveClock(seat); }
+  showClock() { this.room.showClock(); }
   client(id: string) { return this.room.clients.getById(id); }
   addressOf(id: string) { return this.room.addressOf(id); }
   playerOf(id: string) { return this.room.playerOf(id); }

@@ -184,6 +184,11 @@ export interface ServerGame<
 export interface TablePolicy {
   /** Its key in the snapshot. */
   readonly name: string;
+  /**
+   * What other rooms may ask of it, across processes (`matchMaker.remoteRoomCall(roomId, 'policyCall',
+   * [policy, method, ...args])`): an arena's director sends a player's berserk to their game.
+   */
+  readonly calls?: Readonly<Record<string, (...args: unknown[]) => Promise<unknown>>>;
   /** Its own client messages. */
   readonly messages?: Readonly<Record<string, { schema: v.GenericSchema; handle(client: Client, seat: SeatIndex | null, payload: unknown): unknown }>>;
   /** The room is created with these server-only options (already own properties). */
@@ -238,6 +243,13 @@ export interface PolicyTable<S extends TableSchema = TableSchema, G extends AnyG
   game(): StateOf<G> | null;
   /** A Fischer clock's bank (ms) after each action of the current game, in order (-1: no clock ran for it); empty without one. */
   clockReadings(): readonly number[];
+  /**
+   * Halves `seat`'s Fischer clock for the rest of the game, with no increment (an arena's berserk),
+   * and plans the clock anew (call inside `serial`, then `save`, then `showClock`). False without a Fischer clock or a game.
+   */
+  halveClock(seat: SeatIndex): boolean;
+  /** After the save of a clock `halveClock` changed: shows it in the synced state and arms it. */
+  showClock(): void;
   client(sessionId: string): Client | undefined;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;

@@ -33,7 +33,8 @@ export const snapshotSchema = v.object({
   deadline: time,
   advanceAt: time,
   /** A Fischer clock's banks, the seat running and since when (server/table/fischer-banks.ts); absent without one. */
-  fischer: v.optional(v.object({ bank: v.array(time), readings: v.optional(v.array(time)), running: v.pipe(v.number(), v.integer()), since: time, version: v.pipe(v.number(), v.integer()) })),
+  fischer: v.optional(v.object({ bank: v.array(time), readings: v.optional(v.array(time)), running: v.pipe(v.number(), v.integer()), since: time, version: v.pipe(v.number(), v.integer()),
+    halved: v.optional(v.array(v.boolean())) })),
   rng: v.pipe(v.number(), v.integer()),
   /** The server part's own data (`ServerGame.save`). */
   server: v.optional(v.unknown()),

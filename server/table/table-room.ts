@@ -244,6 +244,26 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return this.turnClock.banks.readings;
   }
 
+  halveClock(seat: SeatIndex): boolean {
+    if (!this.rules || !this.definition.fischer?.(this.config) || !this.turnClock.banks.halve(seat)) return false;
+    // Planned now; shown and armed once saved (showClock), as a step's clock is.
+    this.turnClock.plan(this.rules, this.config, this.seats.list);
+    return true;
+  }
+
+  showClock() {
+    this.mirror();
+    this.turnClock.start();
+  }
+
+  /** Another room's call to one of this table's policies (`TablePolicy.calls`), through `matchMaker.remoteRoomCall`. */
+  async policyCall(policy: string, method: string, ...args: unknown[]): Promise<unknown> {
+    const calls = this.policies.find((p) => p.name === policy)?.calls;
+    const call = calls && Object.hasOwn(calls, method) ? calls[method] : undefined;
+    if (!call) throw new Error(`no call ${policy}.${method} in room ${this.roomId}`);
+    return call(...args);
+  }
+
   gameEnded() {
     this.seating.release();
   }

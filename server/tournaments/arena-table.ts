@@ -6,7 +6,7 @@
  */
 import { buildSheet, isOnFire, LICHESS_ARENA, type ArenaGame, type ArenaSheet } from '../../shared/tournament/arena-sheet';
 import { performanceRating, type RatedResult } from '../../shared/tournament/performance';
-import { arenaStandings } from '../../shared/tournament/standings';
+import { arenaStandings, type ArenaEntry } from '../../shared/tournament/standings';
 import { endsAt, type Tournament, type TournamentGame, type TournamentPlayer } from './tournament-store';
 
 export interface ArenaRow {
@@ -35,16 +35,28 @@ function sideOf(game: TournamentGame, playerId: string): ArenaGame & { opponent:
 export function arenaTable(event: Tournament, players: readonly TournamentPlayer[], games: readonly TournamentGame[]): ArenaRow[] {
   const rules = { ...LICHESS_ARENA, eventEndsAt: endsAt(event) };
   const rating = new Map(players.map((p) => [p.playerId, p.rating]));
-  const finished = games.filter((g) => g.endedAt !== null && g.result !== null);
-  const table = arenaStandings();
+  // Each player's finished games, in the order they ended: one pass over the games, not one per player.
+  const gamesOf = new Map<string, TournamentGame[]>();
+  for (const g of games) {
+    if (g.endedAt === null || g.result === null) continue;
+    for (const id of [g.opener, g.follower]) {
+      const list = gamesOf.get(id);
+      if (list) list.push(g);
+      else gamesOf.set(id, [g]);
+    }
+  }
+  const entries: [string, ArenaEntry][] = [];
   const rows = new Map<string, Omit<ArenaRow, 'rank'>>();
   for (const p of players) {
-    const sides = finished.filter((g) => g.opener === p.playerId || g.follower === p.playerId).map((g) => sideOf(g, p.playerId));
+    const sides = (gamesOf.get(p.playerId) ?? []).map((g) => sideOf(g, p.playerId));
     const sheet = buildSheet(sides, rules);
     const rated: RatedResult[] = sides.filter((s) => s.endedAt <= rules.eventEndsAt).map((s) => ({ opponentRating: rating.get(s.opponent) ?? 1500, result: s.result }));
     const performance = performanceRating(rated);
-    table.set(p.playerId, { score: sheet.total, performance, rating: p.rating });
+    entries.push([p.playerId, { score: sheet.total, performance, rating: p.rating }]);
     rows.set(p.playerId, { playerId: p.playerId, name: p.name, rating: Math.round(p.rating), score: sheet.total, fire: isOnFire(sheet), performance, withdrawn: p.withdrawn, sheet });
   }
+  // One sort of the whole table (a player at a time would shift the array once each).
+  const table = arenaStandings();
+  table.load(entries);
   return table.page(1, table.size).map((r) => ({ rank: r.rank, ...rows.get(r.id)! }));
 }

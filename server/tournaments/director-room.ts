@@ -1,7 +1,7 @@
 /**
  * The `tournament` room: an arena's director. Players and watchers join with `{tournamentId}`
  * (a token when they mean to play: `client.auth` or the `token` option); a player sends
- * `join_event {}` to take part, `withdraw {}` to pause, `berserk {}` during a game. Every wave
+ * `join_event {}` to take part, `withdraw {}` to pause, `berserk {}` before their first move of a game. Every wave
  * (TOURNAMENT_WAVE_MS, 2 s; at once when the event starts) the director reads the event from
  * the database, pairs the players who are connected, not paused and not in a game
  * (shared/tournament/arena-pairing.ts), creates a ranked Gomoku room per pair and sends each
@@ -25,10 +25,10 @@ import { rejectUnknownMessage, sendError } from '../guards/errors';
 import { guardFrames } from '../guards/flood-control';
 import { parseClientOptions } from '../guards/join-options';
 import { matchmakeAddress } from '../guards/room-budget';
-import { newId, newKey } from '../ids';
+import { newId } from '../ids';
 import { log } from '../log';
 import type { ParlorMetrics } from '../metrics';
-import type { RankedOption } from '../ranked/series';
+import type { RoomStore } from '../persistence/room-store';
 import type { RoomServices } from '../services';
 import type { RankedStore } from '../stores/ranked-store';
 import type { Timings } from '../timings';
@@ -36,9 +36,11 @@ import type { Services } from '../services';
 import { arenaTable, type ArenaRow } from './arena-table';
 import { StandingLine, TournamentState } from './director-state';
 import type { TournamentErrorCode } from './errors';
+import { lostGames } from './lost-games';
 import { swissWave, type SwissDirector } from './swiss-director';
 import { offerSeat } from './swiss-seats';
-import { endsAt, type Tournament, type TournamentStore } from './tournament-store';
+import { openTournamentGame, reserveTournamentSeats } from './tournament-game';
+import { endsAt, type Tournament, type TournamentGame, type TournamentStore } from './tournament-store';
 
 /** How long a director's lease lasts without renewal: a crashed director's event is picked up after this. */
 export const DIRECTOR_LEASE_MS = 10_000;
@@ -67,6 +69,7 @@ export function tournamentRoom(services: Services, accounts: AccountStore, rooms
     protected readonly ranked = services.ranked;
     protected readonly timings = services.timings;
     protected readonly metrics = rooms.metrics;
+    protected readonly saved = rooms.store;
     constructor() {
       super();
       guardFrames(this, rooms);
@@ -97,6 +100,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
   protected abstract readonly ranked: RankedStore;
   protected abstract readonly timings: Timings;
   protected abstract readonly metrics: ParlorMetrics;
+  /** Where game rooms are saved to be restored (Redis), null without it. */
+  protected abstract readonly saved: RoomStore | null;
   override maxClients = MAX_TOURNAMENT_CLIENTS;
   private tournamentId = '';
   /** This room's name for the lease: distinct from every other director. */
@@ -126,6 +131,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
       },
     };
   }
+  /** Messages whose work (a database write, a wave) has not finished yet. */
+  private readonly working = new Set<Promise<void>>();
 
   override onCreate(options: unknown) {
     const parsed = v.safeParse(v.object({ tournamentId: tournamentIdSchema }), options);
@@ -155,7 +162,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
 
   override async onDispose() {
     if (this.tick) clearInterval(this.tick);
-    await this.waving;
+    await this.idle();
     // Another room (on any process) may direct at once rather than after the lease lapses.
     await this.store.releaseDirector(this.tournamentId, this.directorId).catch(() => undefined);
   }
@@ -165,7 +172,7 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     this.metrics.message('tournament', type);
     const decoded = decodePayload(emptyPayload, payload);
     if (!decoded.ok) return this.refuse(client, decoded.code, `${type} takes no fields: ${decoded.message}`);
-    void work().then(
+    const done = work().then(
       (code) => {
         if (code) this.refuse(client, code, REFUSALS[code]);
         else this.tell(client);
@@ -175,6 +182,13 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
         this.refuse(client, 'internal', 'the server could not do that now; try again');
       },
     );
+    this.working.add(done);
+    void done.finally(() => this.working.delete(done));
+  }
+
+  /** Resolves once every message received so far is answered and no wave runs (a disposal waits for it). */
+  async idle(): Promise<void> {
+    while (this.working.size > 0 || this.waving) await Promise.all([...this.working, this.waving]);
   }
 
   private refuse(client: Client, code: TournamentErrorCode, message: string) {
@@ -202,13 +216,27 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
     return (await this.store.withdraw(this.tournamentId, m.playerId)) ? null : 'not_registered';
   }
 
-  /** Stored on the game in play (the sheet's berserk rule); the clock is not halved yet: time controls will. */
+  /**
+   * The player's game halves their clock (its room judges: only before their first move, on
+   * whichever process hosts it), then the game's row is marked for the sheet's +1.
+   */
   private async berserk(client: Client): Promise<TournamentErrorCode | null> {
+    // A room just opened (a player at their table joins for this message) knows its players after its first wave.
+    await this.waving;
     const m = this.members.get(client.sessionId);
     if (!m?.playerId || !this.lastTable.some((r) => r.playerId === m.playerId)) return 'not_registered';
     if (this.state.status === 'finished') return 'event_finished';
     if (this.state.kind === 'swiss') return 'arena_only';
-    return (await this.store.berserk(this.tournamentId, m.playerId)) ? null : 'not_playing';
+    const game = await this.store.gameInPlay(this.tournamentId, m.playerId);
+    if (!game) return 'not_playing';
+    const answer = await matchMaker.remoteRoomCall(game.roomId, 'policyCall', ['ranked', 'berserk', m.playerId]).catch((err: unknown) => {
+      log.warn({ err, roomId: game.roomId }, 'a berserk did not reach its game');
+      return 'not_playing';
+    });
+    if (answer !== 'ok') return BERSERK_REFUSALS.has(answer as TournamentErrorCode) ? (answer as TournamentErrorCode) : 'not_playing';
+    await this.store.berserk(this.tournamentId, m.playerId);
+    client.send('berserked', { roomId: game.roomId });
+    return null;
   }
 
   /** One wave at a time: a wave asked for while one runs is that one. */
@@ -235,7 +263,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
       const { view } = swiss;
       return this.show(event, swiss.status, directing, view.table, swiss.players.length, now, { round: view.round, rounds: view.rounds, nextRoundAt: swiss.nextRoundAt });
     }
-    const [players, games] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
+    const [players, read] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
+    const games = directing ? await this.withoutLostGames(event.id, read, now) : read;
     const table = arenaTable(event, players, games);
     if (directing && status === 'running') {
       const busy = new Set(games.filter((g) => g.endedAt === null).flatMap((g) => [g.opener, g.follower]));
@@ -248,27 +277,44 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
         () => randomInt(2) === 1,
       );
       const byId = new Map(players.map((p) => [p.playerId, p]));
-      for (const pair of wave.pairs) await this.startGame(event, pair, byId).catch((err: unknown) => log.error({ err }, 'tournament pairing failed'));
+      for (const pair of wave.pairs) {
+        // A wave that began before the end pairs nobody after it.
+        if (Date.now() >= endsAt(event)) break;
+        await this.startGame(event, pair, byId).catch((err: unknown) => log.error({ err }, 'tournament pairing failed'));
+      }
     }
     this.show(event, status, directing, table, players.length, now);
   }
 
+  /** The games, less those whose room is gone for good (voided: lost-games.ts). */
+  private async withoutLostGames(eventId: string, games: TournamentGame[], now: number): Promise<TournamentGame[]> {
+    const lost = await lostGames(games.filter((g) => g.endedAt === null), this.saved, now);
+    const voided = new Set<string>();
+    for (const g of lost) {
+      if (!(await this.store.voidGame(eventId, g.id))) continue;
+      voided.add(g.id);
+      // A room still seating (a no-show) is closed: the player who sat down is paired again.
+      await matchMaker.remoteRoomCall(g.roomId, 'disconnect').catch(() => undefined);
+      log.warn({ tournamentId: eventId, gameId: g.id, roomId: g.roomId }, 'tournament game voided: its room is gone');
+    }
+    return voided.size ? games.filter((g) => !voided.has(g.id)) : games;
+  }
+
   /** A ranked Gomoku room for the pair, its row written before either player hears of it. */
   private async startGame(event: Tournament, pair: ArenaPair, players: Map<string, { name: string; rating: number }>) {
-    const [opener, follower] = await Promise.all([this.ranked.player(pair.opener), this.ranked.player(pair.follower)]);
-    if (!opener || !follower) return;
-    const keys = { 1: newKey(), 2: newKey() };
-    const seriesPlayer = (p: NonNullable<typeof opener>) => ({ playerId: p.id, name: players.get(p.id)?.name ?? p.name, rating: p.rating, rd: p.rd });
-    // players[0] opens (seat 1) game 1 of the series; one game per pairing.
-    const ranked: RankedOption = { matchId: newId(), bestOf: 1, players: [seriesPlayer(opener), seriesPlayer(follower)], tournamentId: event.id };
-    const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
-    await this.store.startGame(event.id, { id: ranked.matchId, roomId: room.roomId, opener: opener.id, follower: follower.id, startedAt: Date.now() });
-    for (const [playerId, seat] of [[opener.id, 1], [follower.id, 2]] as const) {
+    const names = new Map([...players].map(([id, p]) => [id, p.name]));
+    const game = await openTournamentGame(this.ranked, event, pair, names);
+    if (!game) return;
+    const { room, ranked } = game;
+    // The room took a moment: a game that would start after the event's end is not started at all.
+    const startedAt = Date.now();
+    if (startedAt >= endsAt(event)) return void (await matchMaker.remoteRoomCall(room.roomId, 'disconnect').catch(() => undefined));
+    await this.store.startGame(event.id, { id: ranked.matchId, roomId: room.roomId, opener: pair.opener, follower: pair.follower, startedAt });
+    await reserveTournamentSeats(game, (playerId) => {
       const session = [...this.members.entries()].find(([, m]) => m.playerId === playerId);
       const client = session && this.clients.getById(session[0]);
-      const reservation = await matchMaker.reserveSeatFor(room, { name: ranked.players[seat - 1].name, seatKey: keys[seat], address: session?.[1].address });
-      client?.send('paired', { roomId: room.roomId, matchId: ranked.matchId, reservation });
-    }
+      return { address: session?.[1].address, send: (reservation) => client?.send('paired', { roomId: room.roomId, matchId: ranked.matchId, reservation }) };
+    });
   }
 
   private show(event: Tournament, status: string, directing: boolean, table: TableLine[], players: number, now: number, rounds = { round: 0, rounds: 0, nextRoundAt: 0 }) {
@@ -294,6 +340,8 @@ export abstract class TournamentRoom extends Room<{ state: TournamentState }> {
 
 /** A standings line as the room shows it, an arena's or a Swiss event's. */
 type TableLine = Pick<ArenaRow, 'rank' | 'playerId' | 'name' | 'rating' | 'score' | 'fire' | 'withdrawn'>;
+/** The game room's refusals of a berserk (server/ranked/berserk.ts), passed on as they are. */
+const BERSERK_REFUSALS = new Set<TournamentErrorCode>(['not_playing', 'game_not_started', 'berserk_too_late', 'berserk_unavailable']);
 
 const REFUSALS: Record<TournamentErrorCode, string> = {
   invalid_payload: 'that message takes no fields',
@@ -307,4 +355,7 @@ const REFUSALS: Record<TournamentErrorCode, string> = {
   event_finished: 'this tournament is over',
   late_join_closed: 'this Swiss event is past half its rounds: joining is closed',
   arena_only: 'berserk is an arena rule: a Swiss game keeps its whole clock',
+  game_not_started: 'your game has not started yet: berserk once both players are seated, before your first move',
+  berserk_too_late: 'berserk is allowed only before your first move of the game',
+  berserk_unavailable: "this game's clock cannot be halved (berserk needs an event with a Fischer clock)",
 };

@@ -1,6 +1,6 @@
 /**
- * Tournaments over HTTP: `GET /api/tournaments` (upcoming, running and finished, 50 each),
- * `GET /api/tournaments/:id` (the event, its standings with each sheet, its games) and
+ * Tournaments over HTTP: `GET /api/tournaments` (upcoming and running, 50 each, and finished, paged),
+ * `GET /api/tournaments/:id` (the event, a page of its standings with each sheet, its games) and
  * `POST /api/tournaments` (Bearer: a registered account creates an arena or a Swiss event). GETs are under the
  * `read` limit every `/api/*` GET has (http/setup.ts); the POST under the `guest` limit, the one
  * for creating things. A refusal is `{error, code}`.
@@ -10,18 +10,23 @@ import * as v from 'valibot';
 import type { AccountStore } from '../accounts/account-store';
 import { jsonBody } from '../http/json-body';
 import type { LimitedRoute } from '../limits';
-import { RANKED_TURN_SECONDS } from '../ranked/series-policy';
+import { TOURNAMENT_CONTROLS, type TournamentControl } from '../../shared/core/fischer-clock';
 import { arenaTable } from './arena-table';
 import { tournamentIdSchema } from './director-room';
+import { nextOffset, pageOf } from './paging';
 import { swissDetail, swissRoundsSchema } from './swiss-routes';
-import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentStore } from './tournament-store';
+import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentGame, type TournamentPlayer, type TournamentStore } from './tournament-store';
 
 export const LIST_SIZE = 50;
 export const ARENA_MINUTES = [30, 60, 90] as const;
 /** How far ahead an event may be set. */
 export const MAX_LEAD_MS = 7 * 24 * 60 * 60 * 1000;
-/** The time control every arena has until time controls come: the ranked game's. */
-export const ARENA_TIME_CONTROL = `${RANKED_TURN_SECONDS}s per move`;
+/**
+ * The Fischer clock of a new event unless its creator picks another of TOURNAMENT_CONTROLS (3+2,
+ * Lichess's usual arena control): berserk halves it. Events made before events had one keep the
+ * ranked game's per-move clock ("60s per move"), without berserk.
+ */
+export const ARENA_TIME_CONTROL: TournamentControl = TOURNAMENT_CONTROLS[0];
 
 const createBody = v.strictObject({
   name: v.pipe(v.string('name must be a string'), v.trim(), v.minLength(3, 'name must be 3 to 40 characters'), v.maxLength(40, 'name must be 3 to 40 characters'),
@@ -30,22 +35,48 @@ const createBody = v.strictObject({
   minutes: v.optional(v.picklist(ARENA_MINUTES, 'minutes must be one of 30, 60, 90')),
   kind: v.optional(v.picklist(['arena', 'swiss'], 'kind must be arena or swiss'), 'arena'),
   rounds: v.optional(swissRoundsSchema),
+  timeControl: v.optional(v.picklist(TOURNAMENT_CONTROLS, `timeControl must be one of ${TOURNAMENT_CONTROLS.join(', ')}`), ARENA_TIME_CONTROL),
 });
+
+/** Standings rows a page holds unless asked, and at most. */
+export const STANDINGS_PAGE = 100;
+export const MAX_STANDINGS_PAGE = 500;
+/** Finished games an event's page lists (the latest; every game in play is listed). */
+export const RECENT_GAMES = 100;
+
+/**
+ * The games an event's page lists: the latest finished ones (in the order they ended), then every
+ * game in play, each with its players' names (a player may be on no page of standings the client read).
+ */
+function listedGames(games: readonly TournamentGame[], players: readonly TournamentPlayer[]) {
+  const names = new Map(players.map((p) => [p.playerId, p.name]));
+  const finished = games.filter((g) => g.endedAt !== null);
+  const shown = [...finished.slice(-RECENT_GAMES), ...games.filter((g) => g.endedAt === null)];
+  return shown.map((g) => ({ ...g, openerName: names.get(g.opener) ?? '', followerName: names.get(g.follower) ?? '' }));
+}
 
 const refuse = (res: express.Response, status: number, code: string, error: string) => void res.status(status).json({ error, code });
 const publicEvent = (t: Tournament) => ({ id: t.id, name: t.name, kind: t.kind, status: t.status, startsAt: t.startsAt, endsAt: t.kind === 'swiss' ? null : endsAt(t), minutes: t.minutes, timeControl: t.timeControl, createdBy: t.createdBy });
 
 export function mountTournamentRoutes(app: express.Application, store: TournamentStore, accounts: AccountStore, limit: (route: LimitedRoute) => express.RequestHandler): void {
-  app.get('/api/tournaments', async (_req, res, next) => {
+  app.get('/api/tournaments', async (req, res, next) => {
     try {
-      const [upcoming, running, finished] = await Promise.all(TOURNAMENT_STATUSES.map((s) => store.list(s, LIST_SIZE)));
+      // The finished list grows without end: it pages (`?limit=&offset=`); the others are short by nature.
+      const asked = pageOf(req.query, LIST_SIZE);
+      if (!asked.ok) return refuse(res, 400, 'invalid_query', asked.message);
+      const { page } = asked;
+      const now = Date.now();
+      const [upcoming, running, finished] = await Promise.all(TOURNAMENT_STATUSES.map((s) =>
+        s === 'finished' ? store.list(s, page.limit + 1, now, page.offset) : store.list(s, LIST_SIZE, now)));
+      const finishedNext = finished.length > page.limit ? page.offset + page.limit : null;
+      const shown = finished.slice(0, page.limit);
       // A Swiss event is as long as its rounds: each listed with `rounds` and `round`.
-      const swiss = await store.swiss.progressOf([...upcoming, ...running, ...finished].filter((t) => t.kind === 'swiss').map((t) => t.id));
+      const swiss = await store.swiss.progressOf([...upcoming, ...running, ...shown].filter((t) => t.kind === 'swiss').map((t) => t.id));
       const listed = (t: Tournament) => {
         const p = swiss.get(t.id);
         return p ? { ...publicEvent(t), rounds: p.rounds, round: p.round } : publicEvent(t);
       };
-      res.json({ upcoming: upcoming.map(listed), running: running.map(listed), finished: finished.map(listed) });
+      res.json({ upcoming: upcoming.map(listed), running: running.map(listed), finished: shown.map(listed), finishedOffset: page.offset, finishedNext });
     } catch (err) {
       next(err);
     }
@@ -55,21 +86,29 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
     try {
       const id = v.safeParse(tournamentIdSchema, req.params.id);
       if (!id.success) return refuse(res, 400, 'invalid_payload', 'that is not a tournament id');
+      // The standings page (`?limit=&offset=`, ranks offset + 1 on).
+      const asked = pageOf(req.query, MAX_STANDINGS_PAGE, STANDINGS_PAGE);
+      if (!asked.ok) return refuse(res, 400, 'invalid_query', asked.message);
+      const { page } = asked;
       const event = await store.event(id.output);
       if (!event) return refuse(res, 404, 'not_found', 'no such tournament');
       if (event.kind === 'swiss') return void res.json({ ...publicEvent(event), ...(await swissDetail(store, event)) });
       const [players, games] = await Promise.all([store.players(event.id), store.games(event.id)]);
-      const standings = arenaTable(event, players, games).map((r) => ({
+      const table = arenaTable(event, players, games);
+      const standings = table.slice(page.offset, page.offset + page.limit).map((r) => ({
         rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, fire: r.fire, performance: r.performance, paused: r.withdrawn,
         sheet: r.sheet.scores.map((s) => ({ result: s.result, flag: s.flag, berserk: s.berserk, afterEnd: s.afterEnd, points: s.points })),
       }));
-      res.json({ ...publicEvent(event), players: players.length, standings, games });
+      res.json({
+        ...publicEvent(event), players: players.length, standings, standingsOffset: page.offset, standingsNext: nextOffset(page, table.length),
+        games: listedGames(games, players),
+      });
     } catch (err) {
       next(err);
     }
   });
 
-  app.post('/api/tournaments', limit('guest'), jsonBody({ limit: '2kb', maxItems: 16, allowedKeys: new Set(['name', 'startsAt', 'minutes', 'kind', 'rounds']) }), async (req, res, next) => {
+  app.post('/api/tournaments', limit('guest'), jsonBody({ limit: '2kb', maxItems: 16, allowedKeys: new Set(['name', 'startsAt', 'minutes', 'kind', 'rounds', 'timeControl']) }), async (req, res, next) => {
     try {
       const header = req.headers.authorization;
       const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
@@ -86,7 +125,7 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
       }
       const now = Date.now();
       if (body.output.startsAt < now || body.output.startsAt > now + MAX_LEAD_MS) return refuse(res, 400, 'invalid_body', 'startsAt must be between now and 7 days from now');
-      const created = await store.create({ ...body.output, minutes: minutes ?? 0, timeControl: ARENA_TIME_CONTROL, createdBy: account.account.id }, now);
+      const created = await store.create({ ...body.output, minutes: minutes ?? 0, createdBy: account.account.id }, now);
       if (!created.ok) return refuse(res, 409, created.code, created.message);
       res.status(201).json(publicEvent(created.tournament));
     } catch (err) {

@@ -128,7 +128,7 @@ async function startRound(d: SwissDirector, event: Tournament, snap: SwissSnapsh
   const names = new Map(snap.players.map((p) => [p.playerId, p.name]));
   const opened: OpenedGame[] = [];
   for (const pair of paired.round.pairs) {
-    const game = await openTournamentGame(d.ranked, event.id, pair, names);
+    const game = await openTournamentGame(d.ranked, event, pair, names);
     // An account gone since it joined: the round cannot be played as paired.
     if (!game) return 'unpairable';
     opened.push(game);

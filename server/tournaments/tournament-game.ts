@@ -1,9 +1,10 @@
 /**
- * A tournament game as a one-game ranked Gomoku room (Swap 2, the ranked clock): opened first,
+ * A tournament game as a one-game ranked Gomoku room (Swap 2, the event's clock): opened first,
  * its seats reserved and its players told only after the caller has written the game down. The
  * series carries the event's id, so the result comes back through result-hook.ts.
  */
 import { matchMaker } from '@colyseus/core';
+import { parseControl } from '../../shared/core/fischer-clock';
 import { newId, newKey } from '../ids';
 import type { RankedOption } from '../ranked/series';
 import type { RankedStore } from '../stores/ranked-store';
@@ -14,15 +15,25 @@ export interface OpenedGame {
   keys: { 1: string; 2: string };
 }
 
-/** Opens the room for opener (seat 1) against follower; null when either account is gone. */
-export async function openTournamentGame(store: RankedStore, tournamentId: string, pair: { opener: string; follower: string }, names: Map<string, string>): Promise<OpenedGame | null> {
+/**
+ * Opens the room for opener (seat 1) against follower, on the event's time control (a Fischer
+ * clock; an event made before events had one keeps the ranked game's per-move clock); null when
+ * either account is gone.
+ */
+export async function openTournamentGame(
+  store: RankedStore,
+  event: { id: string; timeControl: string },
+  pair: { opener: string; follower: string },
+  names: ReadonlyMap<string, string>,
+): Promise<OpenedGame | null> {
   const [opener, follower] = await Promise.all([store.player(pair.opener), store.player(pair.follower)]);
   if (!opener || !follower) return null;
   const keys = { 1: newKey(), 2: newKey() };
   const seriesPlayer = (p: NonNullable<typeof opener>) => ({ playerId: p.id, name: names.get(p.id) ?? p.name, rating: p.rating, rd: p.rd });
   // players[0] opens (seat 1) game 1 of the series; one game per pairing.
-  const ranked: RankedOption = { matchId: newId(), bestOf: 1, players: [seriesPlayer(opener), seriesPlayer(follower)], tournamentId };
-  const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys });
+  const ranked: RankedOption = { matchId: newId(), bestOf: 1, players: [seriesPlayer(opener), seriesPlayer(follower)], tournamentId: event.id };
+  const control = parseControl(event.timeControl);
+  const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys, ...(control ? { clock: { ...control } } : {}) });
   return { room, ranked, keys };
 }
 

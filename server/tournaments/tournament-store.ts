@@ -79,6 +79,9 @@ export interface GameResult {
   openerMoves: number;
   followerMoves: number;
   endedAt: number;
+  /** Berserks the game's room accepted (added to any the director wrote when it did). */
+  openerBerserk?: boolean;
+  followerBerserk?: boolean;
 }
 
 /** Upcoming events one account may have at once. */
@@ -137,10 +140,10 @@ export class TournamentStore {
     return rows.length ? eventOf(rows[0], now) : null;
   }
 
-  /** Events of one status (as the clock has it): upcoming and running soonest first, finished latest first. */
-  async list(status: TournamentStatus, limit: number, now = Date.now()): Promise<Tournament[]> {
+  /** Events of one status (as the clock has it): upcoming and running soonest first, finished latest first; `offset` skips that many. */
+  async list(status: TournamentStatus, limit: number, now = Date.now(), offset = 0): Promise<Tournament[]> {
     const order = status === 'finished' ? 'starts_at DESC' : 'starts_at ASC';
-    const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE ${STATUS_WHERE[status]} ORDER BY ${order}, id LIMIT $2`, [now, limit]);
+    const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE ${STATUS_WHERE[status]} ORDER BY ${order}, id LIMIT $2 OFFSET $3`, [now, limit, offset]);
     return rows.map((r) => eventOf(r, now));
   }
 
@@ -194,6 +197,15 @@ export class TournamentStore {
     return rows.length > 0;
   }
 
+  /** The player's game in play in this event, if any. */
+  async gameInPlay(id: string, playerId: string): Promise<TournamentGame | null> {
+    const rows = await this.db.query<GameRow>(
+      'SELECT * FROM tournament_games WHERE tournament_id = $1 AND ended_at IS NULL AND (opener = $2 OR follower = $2) ORDER BY started_at DESC LIMIT 1',
+      [id, playerId],
+    );
+    return rows.length ? gameOf(rows[0]) : null;
+  }
+
   async players(id: string): Promise<TournamentPlayer[]> {
     const rows = await this.db.query<{
       player_id: string; name: string; rating: number; joined_at: number; withdrawn: boolean; opened: number; games: number; opener_streak: number; last_opponent: string | null;
@@ -221,6 +233,12 @@ export class TournamentStore {
     );
   }
 
+  /** Voids a game that can never end (its room is gone: lost-games.ts): its players are free again. False when it has ended. */
+  async voidGame(tournamentId: string, gameId: string): Promise<boolean> {
+    const rows = await this.db.query('DELETE FROM tournament_games WHERE id = $1 AND tournament_id = $2 AND ended_at IS NULL RETURNING id', [gameId, tournamentId]);
+    return rows.length === 1;
+  }
+
   /**
    * A game's result, once: the row is finished only while open, with the players' opening
    * histories and last opponents in the same transaction. False when it was finished already
@@ -229,9 +247,10 @@ export class TournamentStore {
   async finishGame(r: GameResult): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<GameRow & { tournament_id: string; starts_at: number; minutes: number }>(
-        `UPDATE tournament_games g SET ended_at = $2, result = $3, opener_moves = $4, follower_moves = $5, counted = (t.kind = 'swiss' OR $2 <= t.starts_at + t.minutes * 60000)
+        `UPDATE tournament_games g SET ended_at = $2, result = $3, opener_moves = $4, follower_moves = $5, counted = (t.kind = 'swiss' OR $2 <= t.starts_at + t.minutes * 60000),
+           opener_berserk = g.opener_berserk OR $6, follower_berserk = g.follower_berserk OR $7
          FROM tournaments t WHERE g.id = $1 AND g.ended_at IS NULL AND t.id = g.tournament_id RETURNING g.*`,
-        [r.gameId, r.endedAt, r.result, r.openerMoves, r.followerMoves],
+        [r.gameId, r.endedAt, r.result, r.openerMoves, r.followerMoves, r.openerBerserk ?? false, r.followerBerserk ?? false],
       );
       if (!rows.length) return false;
       const g = rows[0];

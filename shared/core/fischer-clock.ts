@@ -106,5 +106,9 @@ export const RANKED_POOLS = ['60s', '3+2', '5+3', '10+5'] as const;
 export type RankedPool = (typeof RANKED_POOLS)[number];
 export const DEFAULT_POOL: RankedPool = '60s';
 
+/** The time controls a tournament is played at: the ranked pools' Fischer controls (berserk halves one); the first is the default. */
+export const TOURNAMENT_CONTROLS = ['3+2', '5+3', '10+5'] as const;
+export type TournamentControl = (typeof TOURNAMENT_CONTROLS)[number];
+
 /** A pool's Fischer control, or null for the per-move pool. */
 export const poolControl = (pool: RankedPool): FischerControl | null => parseControl(pool);

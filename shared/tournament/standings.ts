@@ -49,6 +49,15 @@ export class SortedStandings<E> {
     this.ids.splice(this.search(id, entry), 0, id);
   }
 
+  /** Adds or replaces many players at once: one sort instead of an array shift per player (a table rebuilt from its rows). */
+  load(rows: Iterable<readonly [id: string, entry: E]>): void {
+    for (const [id, entry] of rows) this.entries.set(id, entry);
+    this.ids.length = 0;
+    this.ids.push(...this.entries.keys());
+    const entries = this.entries;
+    this.ids.sort((a, b) => this.compare(a, entries.get(a)!, b, entries.get(b)!));
+  }
+
   delete(id: string): void {
     const old = this.entries.get(id);
     if (old === undefined) return;

@@ -8,6 +8,8 @@ import { pairArenaWave, type WaitingPlayer } from '../../shared/tournament/arena
 import { NO_GAMES, recordOpening } from '../../shared/tournament/opener';
 import { pairSwissRound, type SwissPlayer, type SwissRound } from '../../shared/tournament/swiss-pairing';
 import { SwissTable, arenaStandings } from '../../shared/tournament/standings';
+import { arenaTable } from '../../server/tournaments/arena-table';
+import type { Tournament, TournamentGame, TournamentPlayer } from '../../server/tournaments/tournament-store';
 import { percentile, report } from './timing';
 
 function timeMs(fn: () => void): number {
@@ -125,9 +127,37 @@ function benchStandings(): void {
   report('Swiss table, 10,000 players, read p95', percentile(swissCached, 95), 'ms', goal);
 }
 
+/**
+ * What `GET /api/tournaments/:id` does after reading the rows: the whole arena table rebuilt from
+ * them (every sheet, the performance tie-break, the sort) and a page cut — 10,000 players who played
+ * 10 games each.
+ */
+function benchArenaTable(): void {
+  const rng = new Mulberry32(17);
+  const n = 10_000;
+  const startsAt = 0;
+  const event: Tournament = { id: 'e', name: 'Bench arena', kind: 'arena', status: 'running', startsAt, minutes: 90, timeControl: '3+2', createdBy: 'p0', createdAt: 0 };
+  const players: TournamentPlayer[] = Array.from({ length: n }, (_, i) => ({
+    playerId: `p${i}`, name: `Player ${i}`, rating: 800 + randomInt(rng, 1800), joinedAt: 0, withdrawn: false, opened: 5, games: 10, openerStreak: 0, lastOpponent: null,
+  }));
+  const games: TournamentGame[] = [];
+  for (let round = 0; round < 10; round++) {
+    for (let i = 0; i < n; i += 2) {
+      const [a, b] = [(i + round * 37) % n, (i + 1 + round * 91) % n];
+      const endedAt = startsAt + round * 60_000 + i;
+      games.push({ id: `g${round}-${i}`, roomId: 'r', opener: `p${a}`, follower: `p${b}`, openerBerserk: randomInt(rng, 5) === 0, followerBerserk: false,
+        startedAt: endedAt - 50_000, endedAt, result: (['opener', 'follower', 'draw'] as const)[randomInt(rng, 3)], openerMoves: 5 + randomInt(rng, 30), followerMoves: 5 + randomInt(rng, 30), counted: true });
+    }
+  }
+  arenaTable(event, players, games); // warm-up
+  const times = Array.from({ length: 20 }, () => timeMs(() => arenaTable(event, players, games).slice(0, 100)));
+  report('arena table rebuilt from 10,000 players\' rows (50,000 games) + a page, p95', percentile(times, 95), 'ms', { name: 'goal 20 ms', value: 20 });
+}
+
 export function benchTournament(): void {
   console.log('\n# Tournament rules (ratio = figure ÷ goal)');
   benchArenaWave();
   benchSwissRound();
   benchStandings();
+  benchArenaTable();
 }

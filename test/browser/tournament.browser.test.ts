@@ -2,8 +2,9 @@
  * Arena tournament pages in real headless Chromium against the real server: a visitor without an
  * account is told creating needs one; a registered player's refused create is said in words; two
  * players sign up, one creates an arena starting at once, both join from its event page, are
- * paired, and their table opens by itself; they play the game to its end, the winner goes back to
- * the event from the table, and the standings show the win (2 points) and the finished game.
+ * paired, and their table opens by itself; the opener goes berserk from the table (half the clock, seen
+ * by both), they play the game to its end, the winner goes back to the event from the table, and the
+ * standings show the berserk win (2 + 1 points) and the finished game.
  */
 import type { Page } from 'playwright-core';
 import { PHONE, type TrackedPage, browserSuite, lobbyAs, placeStone, resizeViewport, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
@@ -88,6 +89,11 @@ it('two players create, join, are paired, play their arena game, and the standin
   const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
   const [one, two] = (await seatOf(a)) === 1 ? [a, b] : [b, a];
   const both = [one, two];
+  // The opener goes berserk from the table before the first stone: both tables show half of that clock.
+  const full = (await tableState(one)).timeLeft1;
+  await tapUntilRegistered(one, '#berserk', { by: 'click', registered: `s.timeLeft1 === ${full / 2}` });
+  for (const p of both) await waitForTable(p, `s.timeLeft1 === ${full / 2} && s.timeLeft2 === ${full}`);
+  await one.waitForSelector('#berserk', { state: 'hidden' });
   for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
   const turn = (await tableState(two)).turn;
   await tapUntilRegistered(two, '#choices [data-choice="black"]', { by: 'click', registered: `s.turn > ${turn}` });
@@ -99,13 +105,14 @@ it('two players create, join, are paired, play their arena game, and the standin
   for (const p of both) await waitForTable(p, "s.phase === 'game_over'");
   const winner = one === a ? 'Ada Arena' : 'Bo Arena';
 
-  // The table's end leads back to the event: the winner is first with 2 points, the game is listed finished.
+  // The table's end leads back to the event: the winner is first with 3 points (2, and 1 for the berserk win), the game is listed finished.
   await one.waitForSelector('#back-to-tournament');
   expect(await one.getAttribute('#back-to-tournament', 'href')).toBe(eventHash);
   await one.click('#back-to-tournament');
   await one.waitForSelector('#tournament-standings');
-  await one.waitForFunction(() => document.getElementById('tournament-you')!.textContent === 'You: rank 1, 2 points');
-  await one.waitForFunction(() => document.querySelector('#tournament-standings tr .score')?.textContent === '2');
+  await one.waitForFunction(() => document.getElementById('tournament-you')!.textContent === 'You: rank 1, 3 points');
+  await one.waitForFunction(() => document.querySelector('#tournament-standings tr .score')?.textContent === '3');
+  expect(await one.textContent('#tournament-standings tr .sheet')).toBe('3⚔');
   const first = await one.textContent('#tournament-standings tr');
   expect(first).toContain(winner);
   expect(await one.textContent('#tournament-standings tr:nth-child(2) .score')).toBe('0');

@@ -2,7 +2,7 @@
  * `#/tournament/<id>`: one arena. The page joins the event's `tournament` room (signed in, the SDK
  * sends the token) and shows its synced state — the countdown to the start or the time left, the
  * players — and the full standings from `GET /api/tournaments/<id>` (each player's sheet: 🔥 for a
- * win on fire, ⚔ for a berserk win), read again whenever the synced top ten moves. A signed-in
+ * win on fire, ⚔ for a berserk win; a hundred rows, *More* for the next hundred), read again whenever the synced top ten moves. A signed-in
  * account sees its own rank and score (`you`), Join / Pause, and on `paired` takes the reserved
  * seat and opens the table at once, as the ranked queue does. The games being played are listed
  * to watch; a finished game links to its match page.
@@ -17,8 +17,15 @@ import { showSwissEvent, type SwissDetail } from './swiss-page';
 
 interface SheetScore { result: 'win' | 'draw' | 'loss'; flag: string; berserk: string; afterEnd: boolean; points: number }
 interface Standing { rank: number; playerId: string; name: string; rating: number; score: number; fire: boolean; paused: boolean; sheet: SheetScore[] }
-interface Game { id: string; roomId: string; opener: string; follower: string; endedAt: number | null; result: 'opener' | 'follower' | 'draw' | null }
-interface Detail { id: string; name: string; status: string; startsAt: number; endsAt: number; minutes: number; timeControl: string; players: number; standings: Standing[]; games: Game[] }
+interface Game { id: string; roomId: string; opener: string; follower: string; openerName: string; followerName: string; endedAt: number | null; result: 'opener' | 'follower' | 'draw' | null }
+interface Detail {
+  id: string; name: string; status: string; startsAt: number; endsAt: number; minutes: number; timeControl: string; players: number;
+  standings: Standing[]; standingsNext: number | null; games: Game[];
+}
+
+/** Standings rows asked for per read (the server's largest page), and shown at first and per *More*. */
+const READ_PAGE = 500;
+const SHOW_STEP = 100;
 interface You { joined: boolean; paused: boolean; rank: number; score: number }
 interface Synced { status: string; startsAt: number; endsAt: number; players: number; top: { rank: number; name: string; score: number; fire: boolean }[] }
 
@@ -33,9 +40,23 @@ function sheetCell(sheet: SheetScore[]): HTMLElement {
 }
 
 export async function showTournament(view: HTMLElement, id: string): Promise<() => void> {
-  const read = async (): Promise<Detail | null> => {
-    const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}`).catch(() => null);
+  // How many standings rows the page shows: the first hundred, a hundred more per *More*.
+  let wanted = SHOW_STEP;
+  const readPage = async (offset: number, limit: number): Promise<Detail | null> => {
+    const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}?offset=${offset}&limit=${limit}`).catch(() => null);
     return res?.ok ? ((await res.json()) as Detail) : null;
+  };
+  /** The event with its first `wanted` standings rows, read a page at a time (null when a read fails). */
+  const read = async (): Promise<Detail | null> => {
+    const first = await readPage(0, Math.min(wanted, READ_PAGE));
+    if (!first) return null;
+    while (first.standingsNext !== null && first.standings.length < wanted) {
+      const more = await readPage(first.standingsNext, Math.min(wanted - first.standings.length, READ_PAGE));
+      if (!more) return null;
+      first.standings.push(...more.standings);
+      first.standingsNext = more.standingsNext;
+    }
+    return first;
   };
   let detail = await read();
   if (!detail) {
@@ -52,6 +73,7 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   const pause = h('button', { id: 'withdraw-tournament', hidden: true }, 'Pause');
   const yourGame = h('div', { id: 'tournament-your-game', class: 'form-row' });
   const standings = h('tbody', { id: 'tournament-standings' });
+  const moreStandings = h('button', { id: 'tournament-more-standings', hidden: true }, 'More');
   const live = h('div', { id: 'tournament-games', class: 'form-row' });
   const finished = h('tbody', { id: 'tournament-finished-games' });
   view.append(h('section', { class: 'lobby tournament-page' },
@@ -59,7 +81,8 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
     h('div', { class: 'card wide' }, h('h2', {}, 'Standings'),
       h('table', { class: 'standings' },
         h('thead', {}, h('tr', {}, ...['#', 'Player', 'Rating', 'Score', 'Sheet'].map((c) => h('th', {}, c)))),
-        standings)),
+        standings),
+      h('div', { class: 'form-row' }, moreStandings)),
     h('div', { class: 'card wide' }, h('h2', {}, 'Games being played'), live),
     h('div', { class: 'card wide' }, h('h2', {}, 'Finished games'),
       h('table', { class: 'rooms' }, h('thead', {}, h('tr', {}, ...['Players', 'Result', ''].map((c) => h('th', {}, c)))), finished))));
@@ -67,7 +90,7 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   let synced: Synced = { status: detail.status, startsAt: detail.startsAt, endsAt: detail.endsAt, players: detail.players, top: [] };
   let mine: You | null = null;
   const me = () => currentUser()?.id;
-  const nameOf = (playerId: string) => detail!.standings.find((s) => s.playerId === playerId)?.name ?? '?';
+  const names = (g: Game) => `${g.openerName} vs ${g.followerName}`;
 
   const drawClock = () => {
     phase.textContent = phaseLine(synced.status, synced.startsAt, synced.endsAt);
@@ -95,14 +118,16 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
       h('td', { 'data-label': 'Score', class: 'score' }, String(s.score)),
       h('td', { 'data-label': 'Sheet' }, sheetCell(s.sheet)))));
     if (!d.standings.length) standings.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'Nobody has joined yet.')));
+    moreStandings.hidden = d.standingsNext === null;
+    moreStandings.textContent = `More (${d.standings.length} of ${d.players} shown)`;
     const playing = d.games.filter((g) => g.endedAt === null);
-    live.replaceChildren(...(playing.length ? playing.map((g) => h('a', { class: 'button', href: `#/room/${g.roomId}/watch`, 'data-watch': g.roomId }, `Watch ${nameOf(g.opener)} vs ${nameOf(g.follower)}`)) : [h('span', { class: 'muted' }, 'No game right now.')]));
+    live.replaceChildren(...(playing.length ? playing.map((g) => h('a', { class: 'button', href: `#/room/${g.roomId}/watch`, 'data-watch': g.roomId }, `Watch ${names(g)}`)) : [h('span', { class: 'muted' }, 'No game right now.')]));
     const ours = playing.find((g) => g.opener === me() || g.follower === me());
     yourGame.replaceChildren(...(ours ? [h('a', { class: 'button primary', id: 'tournament-play', href: `#/room/${ours.roomId}` }, 'Your game — play')] : []));
     const done = d.games.filter((g) => g.endedAt !== null).reverse();
     finished.replaceChildren(...done.map((g) => h('tr', { 'data-game': g.id },
-      h('td', { class: 'room-game' }, `${nameOf(g.opener)} vs ${nameOf(g.follower)}`),
-      h('td', { 'data-label': 'Result' }, g.result === 'draw' ? 'Draw' : `${nameOf(g.result === 'opener' ? g.opener : g.follower)} won`),
+      h('td', { class: 'room-game' }, names(g)),
+      h('td', { 'data-label': 'Result' }, g.result === 'draw' ? 'Draw' : `${g.result === 'opener' ? g.openerName : g.followerName} won`),
       // A tournament game is a one-game ranked match: its match page has the replay link.
       h('td', { class: 'actions' }, h('a', { class: 'button', href: `#/match/${g.id}` }, 'Replay')))));
   };
@@ -173,6 +198,10 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   } catch (err) {
     toast(`Live updates unavailable: ${(err as Error).message}`);
   }
+  moreStandings.addEventListener('click', () => {
+    wanted = detail!.standings.length + SHOW_STEP;
+    void reread();
+  });
   join.addEventListener('click', () => room?.send('join_event', {}));
   pause.addEventListener('click', () => room?.send('withdraw', {}));
   const timer = window.setInterval(drawClock, 1000);

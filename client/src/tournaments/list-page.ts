@@ -9,6 +9,7 @@
 import { h, toast } from '../dom';
 import { authToken, currentUser } from '../auth';
 import { eventPhase, when } from './format';
+import { controlWords, TOURNAMENT_CONTROLS } from '../../../shared/core/fischer-clock';
 
 export interface EventSummary {
   id: string;
@@ -25,9 +26,13 @@ export interface EventSummary {
   round?: number;
 }
 
-type Lists = Record<'upcoming' | 'running' | 'finished', EventSummary[]>;
+type Section = 'upcoming' | 'running' | 'finished';
+type Lists = Record<Section, EventSummary[]> & { finishedNext: number | null };
 
-const SECTIONS: [keyof Lists, string][] = [['running', 'Playing now'], ['upcoming', 'Starting soon'], ['finished', 'Finished']];
+/** Finished events per read (the server's page). */
+const FINISHED_PAGE = 50;
+
+const SECTIONS: [Section, string][] = [['running', 'Playing now'], ['upcoming', 'Starting soon'], ['finished', 'Finished']];
 
 export async function showTournaments(view: HTMLElement): Promise<() => void> {
   const lists = h('div', { id: 'tournament-lists' });
@@ -38,12 +43,32 @@ export async function showTournaments(view: HTMLElement): Promise<() => void> {
     lists);
   const form = createForm();
   view.append(h('section', { class: 'lobby' }, card, form.card));
-  let events: Lists = { upcoming: [], running: [], finished: [] };
-  const render = () => lists.replaceChildren(...SECTIONS.map(([key, title]) => section(key, title, events[key])));
+  let events: Lists = { upcoming: [], running: [], finished: [], finishedNext: null };
+  // The finished events page (50 a read): *More* asks for the next page, and a later reload keeps as many.
+  let finishedWanted = FINISHED_PAGE;
+  const more = h('button', { id: 'more-finished-tournaments' }, 'More finished events');
+  more.addEventListener('click', () => {
+    finishedWanted = events.finished.length + FINISHED_PAGE;
+    void load();
+  });
+  const render = () => {
+    lists.replaceChildren(...SECTIONS.map(([key, title]) => section(key, title, events[key])));
+    if (events.finishedNext !== null) lists.append(h('div', { class: 'form-row' }, more));
+  };
+  const readPage = async (offset: number): Promise<Lists | null> => {
+    const res = await fetch(`/api/tournaments?offset=${offset}&limit=${FINISHED_PAGE}`).catch(() => null);
+    return res?.ok ? ((await res.json()) as Lists) : null;
+  };
   const load = async () => {
-    const res = await fetch('/api/tournaments').catch(() => null);
-    if (!res?.ok) return void lists.replaceChildren(h('p', { class: 'muted' }, 'Tournaments are unavailable right now.'));
-    events = (await res.json()) as Lists;
+    const first = await readPage(0);
+    while (first && first.finishedNext !== null && first.finished.length < finishedWanted) {
+      const next = await readPage(first.finishedNext);
+      if (!next) break;
+      first.finished.push(...next.finished.filter((e) => !first.finished.some((f) => f.id === e.id)));
+      first.finishedNext = next.finishedNext;
+    }
+    if (!first) return void lists.replaceChildren(h('p', { class: 'muted' }, 'Tournaments are unavailable right now.'));
+    events = first;
     render();
   };
   await load();
@@ -65,7 +90,7 @@ function section(key: string, title: string, events: EventSummary[]): HTMLElemen
         h('tbody', {}, ...events.map((e) => h('tr', { 'data-tournament': e.id, 'data-kind': e.kind },
           h('td', { class: 'room-game' }, h('a', { href: `#/tournament/${e.id}` }, e.name), e.kind === 'swiss' ? h('span', { class: 'badge' }, 'Swiss') : ''),
           h('td', { 'data-label': 'Start' }, when(e.startsAt)),
-          h('td', { 'data-label': 'Length' }, e.kind === 'swiss' ? `${e.rounds ?? '?'} rounds` : `${e.minutes} min`),
+          h('td', { 'data-label': 'Length' }, `${e.kind === 'swiss' ? `${e.rounds ?? '?'} rounds` : `${e.minutes} min`}${e.timeControl ? ` · ${e.timeControl}` : ''}`),
           h('td', { 'data-label': 'Status', class: 'tournament-phase' }, eventPhase(e)))))));
 }
 
@@ -84,6 +109,7 @@ function createForm(): { card: HTMLElement; stop: () => void } {
     const minutes = h('select', { id: 'tournament-minutes' }, ...[30, 60, 90].map((m) => h('option', { value: m, selected: m === 60 }, `${m} min`)));
     const kind = h('select', { id: 'tournament-kind' }, h('option', { value: 'arena', selected: true }, 'Arena'), h('option', { value: 'swiss' }, 'Swiss'));
     const rounds = h('input', { id: 'tournament-rounds', type: 'number', min: 3, max: 15, value: 7, inputmode: 'numeric' });
+    const control = h('select', { id: 'tournament-clock' }, ...TOURNAMENT_CONTROLS.map((c, i) => h('option', { value: c, selected: i === 0 }, controlWords(c))));
     const length = h('label', {}, 'Length ', minutes);
     const roundsField = h('label', { hidden: true }, 'Rounds ', rounds);
     // An arena lasts its minutes, a Swiss event its rounds: one field shows at a time.
@@ -99,6 +125,7 @@ function createForm(): { card: HTMLElement; stop: () => void } {
       h('label', {}, 'Kind ', kind),
       length,
       roundsField,
+      h('label', {}, 'Clock ', control),
       submit);
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -106,7 +133,7 @@ function createForm(): { card: HTMLElement; stop: () => void } {
       const startsAt = at.value ? new Date(at.value).getTime() : Date.now() + Number(inMinutes.value) * 60_000 + 1000;
       submit.disabled = true;
       const body = kind.value === 'swiss' ? { kind: 'swiss', rounds: Number(rounds.value) } : { minutes: Number(minutes.value) };
-      void create({ name: name.value.trim(), startsAt, ...body }).finally(() => (submit.disabled = false));
+      void create({ name: name.value.trim(), startsAt, timeControl: control.value, ...body }).finally(() => (submit.disabled = false));
     });
     card.replaceChildren(h('h2', {}, 'Create a tournament'), form);
   };
@@ -115,7 +142,7 @@ function createForm(): { card: HTMLElement; stop: () => void } {
   return { card, stop: () => window.removeEventListener('parlor:identity-changed', draw) };
 }
 
-async function create(body: { name: string; startsAt: number; minutes?: number; kind?: string; rounds?: number }): Promise<void> {
+async function create(body: { name: string; startsAt: number; timeControl: string; minutes?: number; kind?: string; rounds?: number }): Promise<void> {
   try {
     const res = await fetch('/api/tournaments', {
       method: 'POST',

@@ -36,6 +36,24 @@ describe('arena standings', () => {
       }),
     );
   });
+
+  it('loaded at once, the order equals one built a player at a time, and updates keep it', () => {
+    const entry = fc.record({ score: fc.integer({ min: 0, max: 30 }), performance: fc.option(fc.integer({ min: 800, max: 2800 })), rating: fc.integer({ min: 800, max: 2800 }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 40 }), entry), { selector: ([n]) => n, maxLength: 40 }), entry, (rows, change) => {
+        const loaded = arenaStandings();
+        const built = arenaStandings();
+        loaded.load(rows.map(([n, e]) => [`p${n}`, e] as const));
+        for (const [n, e] of rows) built.set(`p${n}`, e);
+        expect(loaded.page(1, 100)).toEqual(built.page(1, 100));
+        if (!rows.length) return;
+        loaded.set(`p${rows[0][0]}`, change);
+        built.set(`p${rows[0][0]}`, change);
+        expect(loaded.page(1, 100)).toEqual(built.page(1, 100));
+        expect(loaded.rankOf(`p${rows[0][0]}`)).toBe(built.rankOf(`p${rows[0][0]}`));
+      }),
+    );
+  });
 });
 
 describe('Swiss table', () => {

@@ -10,6 +10,7 @@ import './gomoku.css';
 import { cellsFromMoves, colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { h } from '../../dom';
 import { backToLobby, followRematch, openTableView, resignButton } from '../../table-kit';
+import { berserkButton } from '../../tournaments/berserk-button';
 import { gameOverPanel, rematchButton, replayAction } from '../../game-over';
 import { secondsLeft } from '../../player-clock';
 import { playerList } from '../../player-list';
@@ -59,6 +60,8 @@ interface GomokuSynced {
   unrated: string;
   matchId: string;
   turn: number;
+  /** The Fischer control ("3+2"), '' with the per-move clock. */
+  clock: string;
 }
 
 const PLACEMENT_PHASES = new Set(['swap2_placement', 'swap2_extra', 'main_game']);
@@ -95,6 +98,8 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
   const unratedNote = h('p', { id: 'unrated-note', class: 'unrated-note', hidden: true });
   const spectators = h('div', { id: 'spectators', class: 'muted' });
   const resign = resignButton(room);
+  // An arena's table: "Berserk ½" until the player's first move.
+  const berserk = berserkButton(roomId);
   const share = h('input', { id: 'share-link', readonly: true, value: `${location.origin}/#/room/${roomId}` });
   const keyHint = h('p', { id: 'key-hint', class: 'muted keyboard-only' }, 'Keyboard: focus the board (Tab), move with the arrows, Enter places.');
   const moveList = h('ol', { id: 'move-list', class: 'move-list' });
@@ -109,7 +114,7 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
       keyHint,
       players.element,
       h('section', { class: 'moves', 'aria-label': 'Moves' }, h('h3', {}, 'Moves'), review.controls, moveList),
-      spectators, resign,
+      spectators, resign, berserk?.element ?? '',
       h('label', { class: 'share' }, 'Share this table ', share))));
 
   const renderer = await table.mount(new BoardRenderer(), boardWrap);
@@ -202,6 +207,9 @@ export async function showGomoku(view: HTMLElement, roomId: string, watch: boole
     keyHint.hidden = !renderer.keyboardPlays();
     spectators.textContent = `${s.spectators} watching`;
     resign.hidden = !isPlayer() || s.phase === 'waiting' || s.phase === 'game_over';
+    // Before this player's first action: the opener's is the first of the game, the follower's comes after the three opening stones.
+    const seat = s.players?.get(me())?.seat;
+    berserk?.show(isPlayer() && s.ranked && s.clock !== '' && s.phase !== 'waiting' && s.phase !== 'game_over' && (seat === 1 ? s.turn === 0 : s.turn <= 3));
     choices.replaceChildren(...(myTurn() ? [...s.choices].map((c) =>
       h('button', { class: 'primary', 'data-choice': c, onclick: () => room.send('choose', { choice: c }) }, CHOICE_LABEL[c] ?? c)) : []));
     players.draw();
