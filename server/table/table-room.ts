@@ -101,22 +101,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.seating = new Seating(this, entries);
   }
 
-  get gameName(): string {
-    return this.serverGame.definition.name;
-  }
+  get gameName(): string { return this.serverGame.definition.name; }
 
-  get definition(): G {
-    return this.serverGame.definition;
-  }
+  get definition(): G { return this.serverGame.definition; }
 
   /** The rules state of the current game (the pipeline's), null before the first. */
-  get rules(): StateOf<G> | null {
-    return this.pipeline.rules;
-  }
+  get rules(): StateOf<G> | null { return this.pipeline.rules; }
 
-  get budget(): RoomBudget {
-    return this.rooms.budget;
-  }
+  get budget(): RoomBudget { return this.rooms.budget; }
 
   override async onCreate(raw: unknown) {
     this.state = new this.serverGame.schema() as S & TableSchema;
@@ -212,13 +204,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     await this.setup(performance.now());
   }
 
-  strategyAt(seat: SeatIndex): string | undefined {
-    return this.seats.list[seat]?.strategy;
-  }
+  strategyAt(seat: SeatIndex): string | undefined { return this.seats.list[seat]?.strategy; }
 
-  answersAtOnce(rules: StateOf<G>) {
-    return this.bots.answersAtOnce(rules, this.seats.list);
-  }
+  answersAtOnce(rules: StateOf<G>) { return this.bots.answersAtOnce(rules, this.seats.list); }
 
   decide(rules: StateOf<G>, seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
     // The address of the room's first seated player (a restored room knows none: the room stands for itself).
@@ -236,13 +224,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.turnClock.plan(this.rules, this.config, this.seats.list, undefined, Date.now() - (performance.now() - arrivedAt));
   }
 
-  armClock() {
-    this.turnClock.start();
-  }
+  armClock() { this.turnClock.start(); }
 
-  clockReadings(): readonly number[] {
-    return this.turnClock.banks.readings;
-  }
+  clockReadings(): readonly number[] { return this.turnClock.banks.readings; }
 
   halveClock(seat: SeatIndex): boolean {
     if (!this.rules || !this.definition.fischer?.(this.config) || !this.turnClock.banks.halve(seat)) return false;
@@ -264,28 +248,19 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     return call(...args);
   }
 
-  gameEnded() {
-    this.seating.release();
-  }
+  gameEnded() { this.seating.release(); }
 
   /** Plans the clock for what comes next (turn-clock.ts), shows it, and arms it; `left`: the time a restored clock had left. */
   schedule(left?: number) {
     this.turnClock.plan(this.rules, this.config, this.seats.list, left);
-    this.mirror();
-    this.turnClock.start();
+    this.showClock();
   }
 
-  seatOf(sessionId: string): SeatIndex | null {
-    return this.seats.seatOf(sessionId);
-  }
+  seatOf(sessionId: string): SeatIndex | null { return this.seats.seatOf(sessionId); }
 
-  protected isSeated(sessionId: string): boolean {
-    return this.seatOf(sessionId) !== null;
-  }
+  protected isSeated(sessionId: string): boolean { return this.seatOf(sessionId) !== null; }
 
-  protected joinsAsSpectator(raw: unknown): boolean {
-    return this.seating.joinsAsSpectator(raw);
-  }
+  protected joinsAsSpectator(raw: unknown): boolean { return this.seating.joinsAsSpectator(raw); }
 
   /** Brings the synced schema up to date: the rules' view, the clock (a game's `deadline`, a Fischer clock's banks), the policies; `events`: what the step just did. */
   mirror(events: readonly EventOf<G>[] = NO_EVENTS) {
@@ -298,19 +273,11 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     this.context.events = NO_EVENTS;
   }
 
-  stepContext(): StepContext<G, unknown, S> {
-    return this.context.update();
-  }
+  stepContext(): StepContext<G, unknown, S> { return this.context.update(); }
 
-  snapshot(): Snapshot {
-    return snapshotOf(this);
-  }
+  snapshot(): Snapshot { return snapshotOf(this); }
 
-  undo() {
-    return undo(this);
-  }
+  undo() { return undo(this); }
 
-  protected listing(): Listing {
-    return this.seating.listing() as Listing;
-  }
+  protected listing(): Listing { return this.seating.listing() as Listing; }
 }
