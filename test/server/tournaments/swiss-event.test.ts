@@ -66,10 +66,12 @@ async function refusal(room: Room, type: string) {
 it('plays three rounds over real rooms: pairings written before play, one bye each, no repeat, absences withdraw, standings with tie-breaks', async () => {
   const owner = await makeAccount(server.url, 'Arbiter');
   // Set an hour ahead so that everyone joins first; the start is then moved to now in the database.
-  const created = await create(owner, { name: 'Swiss test', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 });
+  // A clock the creator picks among the tournament controls; any other is refused.
+  expect((await create(owner, { name: 'Odd clock', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000, timeControl: '1+0' })).status).toBe(400);
+  const created = await create(owner, { name: 'Swiss test', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000, timeControl: '5+3' });
   expect(created.status).toBe(201);
-  const event = (await created.json()) as { id: string; kind: string; endsAt: number | null };
-  expect(event).toMatchObject({ kind: 'swiss', endsAt: null });
+  const event = (await created.json()) as { id: string; kind: string; endsAt: number | null; timeControl: string };
+  expect(event).toMatchObject({ kind: 'swiss', endsAt: null, timeControl: '5+3' });
 
   const accounts = await Promise.all(['Ann', 'Bob', 'Cid', 'Dee'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
   const seats = await Promise.all(accounts.map((a) => enter(event.id, a)));
@@ -110,6 +112,8 @@ it('plays three rounds over real rooms: pairings written before play, one bye ea
     expect(told.map((p) => p.roomId)).toEqual([game.roomId, game.roomId]);
     expect(present.get(now.byes[0])!.paired.some((p) => p.round === round)).toBe(false);
     const rooms = await Promise.all(players.map((s, i) => s.client.consumeSeatReservation(told[i].reservation as never) as Promise<GomokuRoomClient>));
+    // The round's game is played on the event's clock.
+    await waitUntil(() => rooms.every((r) => (r.state as unknown as { clock: string }).clock === '5+3'), `round ${round} on the event's clock`, 10000);
     await playSeatOneWins(rooms);
     await waitUntil(async () => (await detail(event.id)).pairings[round - 1].games[0].result === 'opener', `round ${round} result`, 20000);
     for (const r of rooms) await r.leave();
