@@ -7,12 +7,10 @@
  * seat and opens the table at once, as the ranked queue does. The games being played are listed
  * to watch; a finished game links to its match page.
  */
-import type { Room } from '@colyseus/sdk';
-import { errorToast, h, toast } from '../dom';
-import { client, handOver } from '../net';
-import { currentUser, refreshUser } from '../auth';
+import { h } from '../dom';
+import { currentUser } from '../auth';
 import { phaseLine, when } from './format';
-import { markTournamentTable } from './table-return';
+import { joinEventRoom, rereader, type You } from './live-event';
 import { showSwissEvent, type SwissDetail } from './swiss-page';
 
 interface SheetScore { result: 'win' | 'draw' | 'loss'; flag: string; berserk: string; afterEnd: boolean; points: number }
@@ -26,7 +24,6 @@ interface Detail {
 /** Standings rows asked for per read (the server's largest page), and shown at first and per *More*. */
 const READ_PAGE = 500;
 const SHOW_STEP = 100;
-interface You { joined: boolean; paused: boolean; rank: number; score: number }
 interface Synced { status: string; startsAt: number; endsAt: number; players: number; top: { rank: number; name: string; score: number; fire: boolean }[] }
 
 /**
@@ -135,69 +132,22 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   drawYou();
   drawDetail();
 
-  // The standings are read again when the synced top ten changes: at most one read at a time.
-  let reading = false;
-  let again = false;
-  const reread = async () => {
-    if (reading) return void (again = true);
-    reading = true;
-    try {
-      do {
-        again = false;
-        const next = await read();
-        if (next) detail = next;
-        drawDetail();
-      } while (again);
-    } finally {
-      reading = false;
-    }
-  };
-
-  let room: Room | null = null;
-  let lastTop = '';
-  let lastGames = '';
-  try {
-    room = await client.joinOrCreate('tournament', { tournamentId: id }).catch((err: Error) => {
-      if (/auth_required|account_required/.test(err.message)) void refreshUser();
-      throw err;
-    });
-    room.onStateChange((s: any) => {
+  // The standings are read again when the synced top ten or the viewer's line changes.
+  const reread = rereader(read, (fresh) => (detail = fresh), drawDetail);
+  const room = await joinEventRoom(id, {
+    state: (s: any) => {
       synced = { status: s.status, startsAt: s.startsAt, endsAt: s.endsAt, players: s.players, top: [...(s.top ?? [])].map((l: any) => ({ rank: l.rank, name: l.name, score: l.score, fire: l.fire })) };
       drawClock();
       drawYou();
-      const top = JSON.stringify([synced.status, synced.players, synced.top]);
-      if (top !== lastTop) {
-        lastTop = top;
-        void reread();
-      }
-    });
-    room.onMessage('you', (m: You) => {
+      return JSON.stringify([synced.status, synced.players, synced.top]);
+    },
+    you: (m) => {
       mine = m;
       drawYou();
-      // Rank or score moved, or a game began or ended for this player: the table and the games list follow.
-      const key = JSON.stringify(m);
-      if (key !== lastGames) {
-        lastGames = key;
-        void reread();
-      }
-    });
-    room.onMessage('error', errorToast);
-    room.onMessage('paired', async ({ roomId, reservation }: { roomId: string; matchId: string; reservation: any }) => {
-      toast('Your game is ready', 'info');
-      try {
-        const table = await client.consumeSeatReservation(reservation);
-        markTournamentTable(table.roomId, id);
-        handOver(table);
-        location.hash = `#/room/${table.roomId}`;
-      } catch (err) {
-        toast(`Could not take the seat: ${(err as Error).message}`);
-        void reread();
-        markTournamentTable(roomId, id);
-      }
-    });
-  } catch (err) {
-    toast(`Live updates unavailable: ${(err as Error).message}`);
-  }
+    },
+    ready: () => 'Your game is ready',
+    reread: () => void reread(),
+  });
   moreStandings.addEventListener('click', () => {
     wanted = detail!.standings.length + SHOW_STEP;
     void reread();

@@ -7,12 +7,10 @@
  * play, replay a finished one at its match page; the bye; who was absent), and the standings with
  * Buchholz cut 1, Sonneborn–Berger and performance. Join / Withdraw for a registered account.
  */
-import type { Room } from '@colyseus/sdk';
-import { errorToast, h, toast } from '../dom';
-import { client, handOver } from '../net';
-import { currentUser, refreshUser } from '../auth';
+import { h } from '../dom';
+import { currentUser } from '../auth';
 import { points, span, when } from './format';
-import { markTournamentTable } from './table-return';
+import { joinEventRoom, rereader, type You } from './live-event';
 
 type SheetEntry = { round: number; kind: 'game'; opponent: string; opened: boolean; points: number | null } | { round: number; kind: 'bye' | 'late' | 'absent'; points: number };
 interface Standing {
@@ -28,7 +26,6 @@ export interface SwissDetail {
 /** Columns a phone leaves out: the rating is on the player's page, the performance a last tie-break's companion. */
 const COLUMN_CLASS: Record<string, string> = { Rating: 'col-rating', Perf: 'col-perf' };
 
-interface You { joined: boolean; paused: boolean; rank: number; score: number }
 interface Synced { status: string; startsAt: number; players: number; round: number; rounds: number; nextRoundAt: number; top: string }
 
 /** A round of a player's sheet in one short mark: the points, B a bye, − an absence, … a game in play. */
@@ -124,69 +121,22 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
   drawYou();
   drawDetail();
 
-  // At most one read at a time; a change during a read asks for one more.
-  let reading = false;
-  let again = false;
-  const reread = async () => {
-    if (reading) return void (again = true);
-    reading = true;
-    try {
-      do {
-        again = false;
-        const fresh = await read();
-        if (fresh) detail = fresh;
-        drawDetail();
-      } while (again);
-    } finally {
-      reading = false;
-    }
-  };
-
-  let room: Room | null = null;
-  let lastKey = '';
-  let lastYou = '';
-  try {
-    room = await client.joinOrCreate('tournament', { tournamentId: id }).catch((err: Error) => {
-      if (/auth_required|account_required/.test(err.message)) void refreshUser();
-      throw err;
-    });
-    room.onStateChange((s: any) => {
+  const reread = rereader(read, (fresh) => (detail = fresh), drawDetail);
+  const room = await joinEventRoom(id, {
+    state: (s: any) => {
       const top = JSON.stringify([...(s.top ?? [])].map((l: any) => [l.rank, l.name, l.score]));
       synced = { status: s.status, startsAt: s.startsAt, players: s.players, round: s.round, rounds: s.rounds || detail.rounds, nextRoundAt: s.nextRoundAt, top };
       drawClock();
       drawYou();
-      const key = JSON.stringify([synced.status, synced.players, synced.round, synced.nextRoundAt, top]);
-      if (key !== lastKey) {
-        lastKey = key;
-        void reread();
-      }
-    });
-    room.onMessage('you', (m: You) => {
+      return JSON.stringify([synced.status, synced.players, synced.round, synced.nextRoundAt, top]);
+    },
+    you: (m) => {
       mine = m;
       drawYou();
-      const key = JSON.stringify(m);
-      if (key !== lastYou) {
-        lastYou = key;
-        void reread();
-      }
-    });
-    room.onMessage('error', errorToast);
-    room.onMessage('paired', async ({ roomId, reservation, round }: { roomId: string; reservation: any; round: number }) => {
-      toast(`Round ${round}: your game is ready`, 'info');
-      try {
-        const table = await client.consumeSeatReservation(reservation);
-        markTournamentTable(table.roomId, id);
-        handOver(table);
-        location.hash = `#/room/${table.roomId}`;
-      } catch (err) {
-        toast(`Could not take the seat: ${(err as Error).message}`);
-        void reread();
-        markTournamentTable(roomId, id);
-      }
-    });
-  } catch (err) {
-    toast(`Live updates unavailable: ${(err as Error).message}`);
-  }
+    },
+    ready: (round) => `Round ${round}: your game is ready`,
+    reread: () => void reread(),
+  });
   join.addEventListener('click', () => room?.send('join_event', {}));
   leave.addEventListener('click', () => room?.send('withdraw', {}));
   const timer = window.setInterval(drawClock, 1000);
