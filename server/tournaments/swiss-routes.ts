@@ -19,7 +19,7 @@ export const swissRoundsSchema = v.pipe(
 
 export async function swissDetail(store: TournamentStore, event: Tournament) {
   const snap = await loadSwiss(store, event);
-  if (!snap) return { rounds: 0, round: 0, players: 0, standings: [], pairings: [], games: [] };
+  if (!snap) return { rounds: 0, round: 0, players: 0, standings: [], standingsOffset: 0, standingsNext: null, pairings: [], games: [] };
   const { view, rows } = snap;
   const standings = view.table.map((r) => ({
     rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, buchholzCut1: r.buchholzCut1,
@@ -32,5 +32,6 @@ export async function swissDetail(store: TournamentStore, event: Tournament) {
     absent: p.absent,
   }));
   const games = snap.games.map((g) => ({ ...g, round: rows.gameRound.get(g.id) ?? null }));
-  return { rounds: view.rounds, round: view.round, roundStartedAt: rows.progress.roundStartedAt, players: snap.players.length, standings, pairings, games };
+  // Every standing on one page (a Swiss field is small enough): the paging fields say so, as an arena's last page does.
+  return { rounds: view.rounds, round: view.round, roundStartedAt: rows.progress.roundStartedAt, players: snap.players.length, standings, standingsOffset: 0, standingsNext: null, pairings, games };
 }

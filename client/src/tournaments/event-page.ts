@@ -47,7 +47,8 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   const read = async (): Promise<Detail | null> => {
     const first = await readPage(0, Math.min(wanted, READ_PAGE));
     if (!first) return null;
-    while (first.standingsNext !== null && first.standings.length < wanted) {
+    // A Swiss event's standings come whole (no next page).
+    while (typeof first.standingsNext === 'number' && first.standings.length < wanted) {
       const more = await readPage(first.standingsNext, Math.min(wanted - first.standings.length, READ_PAGE));
       if (!more) return null;
       first.standings.push(...more.standings);
