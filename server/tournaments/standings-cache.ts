@@ -1,0 +1,73 @@
+/**
+ * An arena's standings kept between requests, in this process: `GET /api/tournaments/:id` at
+ * 10,000 players would otherwise read 50,000 game rows and rebuild every sheet (arena-table.ts) for
+ * each page. A kept copy is served while the event's standings version (bumped in the transaction
+ * of every write that changes them: tournament-store.ts) is the one it was built at; that version
+ * comes with the event's own row, which the page reads anyway, so a process never serves another
+ * process's stale copy and a current copy costs no query beyond that one row. The most recently
+ * read events are kept, at most `maxEvents`.
+ */
+import { arenaTable } from './arena-table';
+import type { ArenaScore } from '../../shared/tournament/arena-sheet';
+import { listedGames, type ListedGame } from './listed-games';
+import type { Tournament, TournamentStore } from './tournament-store';
+
+/** One standings row as the page sends it. */
+export interface StandingsRow {
+  rank: number; playerId: string; name: string; rating: number; score: number; fire: boolean; performance: number | null; paused: boolean;
+  sheet: Pick<ArenaScore, 'result' | 'flag' | 'berserk' | 'afterEnd' | 'points'>[];
+}
+
+/** An event's standings as built at one version. */
+export interface KeptStandings {
+  version: number;
+  /** The whole table, in rank order. */
+  standings: readonly StandingsRow[];
+  players: number;
+  games: readonly ListedGame[];
+}
+
+/** Events kept unless told otherwise: the busy ones of a day. */
+export const KEPT_EVENTS = 50;
+
+export class ArenaStandingsCache {
+  /** Insertion order is recency: a read moves its event to the end, the first one is the least recent. */
+  private readonly kept = new Map<string, KeptStandings>();
+
+  constructor(private readonly store: TournamentStore, private readonly maxEvents = KEPT_EVENTS) {}
+
+  /** The event's standings at `version` (the event's row, read just before): the kept copy, or rebuilt from the rows. */
+  async standings(event: Tournament, version: number): Promise<KeptStandings> {
+    const kept = this.kept.get(event.id);
+    if (kept && kept.version === version) {
+      this.kept.delete(event.id);
+      this.kept.set(event.id, kept);
+      return kept;
+    }
+    // Rows read after the version: a write in between makes them newer than the label, never older,
+    // and the next read, seeing the new version, rebuilds.
+    const [players, games] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
+    const built: KeptStandings = {
+      version,
+      standings: arenaTable(event, players, games).map((r) => ({
+        rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, fire: r.fire, performance: r.performance, paused: r.withdrawn,
+        sheet: r.sheet.scores.map((s) => ({ result: s.result, flag: s.flag, berserk: s.berserk, afterEnd: s.afterEnd, points: s.points })),
+      })),
+      players: players.length,
+      games: listedGames(games, players),
+    };
+    // Two reads of one event at once may both build: the later version wins.
+    const now = this.kept.get(event.id);
+    if (!now || now.version <= version) {
+      this.kept.delete(event.id);
+      this.kept.set(event.id, built);
+      while (this.kept.size > this.maxEvents) this.kept.delete(this.kept.keys().next().value!);
+    }
+    return built;
+  }
+
+  /** Events kept now (for tests of the bound). */
+  get size(): number {
+    return this.kept.size;
+  }
+}
