@@ -33,21 +33,47 @@ export const KEPT_EVENTS = 50;
 export class ArenaStandingsCache {
   /** Insertion order is recency: a read moves its event to the end, the first one is the least recent. */
   private readonly kept = new Map<string, KeptStandings>();
+  /** Builds under way, by event. */
+  private readonly building = new Map<string, { version: number; built: Promise<KeptStandings> }>();
 
   constructor(private readonly store: TournamentStore, private readonly maxEvents = KEPT_EVENTS) {}
 
   /** The event's standings at `version` (the event's row, read just before): the kept copy, or rebuilt from the rows. */
   async standings(event: Tournament, version: number): Promise<KeptStandings> {
     const kept = this.kept.get(event.id);
-    if (kept && kept.version === version) {
+    // A copy at a later version (another request read the row after a newer write) is as good.
+    if (kept && kept.version >= version) {
       this.kept.delete(event.id);
       this.kept.set(event.id, kept);
       return kept;
     }
-    // Rows read after the version: a write in between makes them newer than the label, never older,
-    // and the next read, seeing the new version, rebuilds.
+    // Requests that find the copy stale at once share one build (a build costs seconds of reads and CPU at 10,000 players).
+    const pending = this.building.get(event.id);
+    if (pending && pending.version >= version) return pending.built;
+    const built = this.build(event, version);
+    this.building.set(event.id, { version, built });
+    try {
+      const standings = await built;
+      // A later version built meanwhile wins.
+      const now = this.kept.get(event.id);
+      if (!now || now.version <= version) {
+        this.kept.delete(event.id);
+        this.kept.set(event.id, standings);
+        while (this.kept.size > this.maxEvents) this.kept.delete(this.kept.keys().next().value!);
+      }
+      return standings;
+    } finally {
+      if (this.building.get(event.id)?.built === built) this.building.delete(event.id);
+    }
+  }
+
+  /**
+   * The table from the event's rows, read after its version: a write in between makes them newer
+   * than the label, never older, and the next read, seeing the new version, builds again.
+   */
+  private async build(event: Tournament, version: number): Promise<KeptStandings> {
     const [players, games] = await Promise.all([this.store.players(event.id), this.store.games(event.id)]);
-    const built: KeptStandings = {
+    return {
       version,
       standings: arenaTable(event, players, games).map((r) => ({
         rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, fire: r.fire, performance: r.performance, paused: r.withdrawn,
@@ -56,14 +82,6 @@ export class ArenaStandingsCache {
       players: players.length,
       games: listedGames(games, players),
     };
-    // Two reads of one event at once may both build: the later version wins.
-    const now = this.kept.get(event.id);
-    if (!now || now.version <= version) {
-      this.kept.delete(event.id);
-      this.kept.set(event.id, built);
-      while (this.kept.size > this.maxEvents) this.kept.delete(this.kept.keys().next().value!);
-    }
-    return built;
   }
 
   /** Events kept now (for tests of the bound). */

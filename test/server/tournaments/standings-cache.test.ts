@@ -124,6 +124,18 @@ describe.each([
     expect(shapeOf(after)).toEqual(await rebuilt(t));
   });
 
+  it('builds once for the requests that find the copy stale at the same time', async () => {
+    await players('owner', 'a');
+    const t = await arena();
+    const cache = new ArenaStandingsCache(store);
+    const before = await served(cache, store, t.id);
+    await store.join(t.id, 'a');
+    const [one, two] = await Promise.all([served(cache, store, t.id), served(cache, store, t.id)]);
+    expect(one).toBe(two);
+    expect(one).not.toBe(before);
+    expect(one.standings.map((r) => r.playerId)).toEqual(['a']);
+  });
+
   it('keeps at most its bound of events, dropping the least recently read', async () => {
     await players('owner');
     const cache = new ArenaStandingsCache(store, 2);
