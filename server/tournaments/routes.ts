@@ -3,7 +3,8 @@
  * `GET /api/tournaments/:id` (the event, a page of its standings with each sheet, its games) and
  * `POST /api/tournaments` (Bearer: a registered account creates an arena or a Swiss event). GETs are under the
  * `read` limit every `/api/*` GET has (http/setup.ts); the POST under the `guest` limit, the one
- * for creating things. A refusal is `{error, code}`.
+ * for creating things. A refusal is `{error, code}`. An arena's standings are served from the table this
+ * process keeps at the event's standings version (standings-cache.ts), rebuilt only after a change.
  */
 import type express from 'express';
 import * as v from 'valibot';
