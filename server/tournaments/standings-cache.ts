@@ -5,7 +5,7 @@
  * of every write that changes them: tournament-store.ts) is the one it was built at; that version
  * comes with the event's own row, which the page reads anyway, so a process never serves another
  * process's stale copy and a current copy costs no query beyond that one row. The most recently
- * read events are kept, at most `maxEvents`.
+ * read events are kept, at most `maxEvents` and `maxRows` standings rows together.
  */
 import { arenaTable } from './arena-table';
 import type { ArenaScore } from '../../shared/tournament/arena-sheet';
@@ -29,6 +29,11 @@ export interface KeptStandings {
 
 /** Events kept unless told otherwise: the busy ones of a day. */
 export const KEPT_EVENTS = 50;
+/**
+ * Standings rows kept across events unless told otherwise (a row with a sheet of ten games is roughly 1 kB:
+ * about 100 MB), so fifty events of 10,000 players are not all held; the latest read is always kept.
+ */
+export const KEPT_ROWS = 100_000;
 
 export class ArenaStandingsCache {
   /** Insertion order is recency: a read moves its event to the end, the first one is the least recent. */
@@ -36,7 +41,10 @@ export class ArenaStandingsCache {
   /** Builds under way, by event. */
   private readonly building = new Map<string, { version: number; built: Promise<KeptStandings> }>();
 
-  constructor(private readonly store: TournamentStore, private readonly maxEvents = KEPT_EVENTS) {}
+  /** Standings rows of the kept events, together. */
+  private rows = 0;
+
+  constructor(private readonly store: TournamentStore, private readonly maxEvents = KEPT_EVENTS, private readonly maxRows = KEPT_ROWS) {}
 
   /** The event's standings at `version` (the event's row, read just before): the kept copy, or rebuilt from the rows. */
   async standings(event: Tournament, version: number): Promise<KeptStandings> {
@@ -57,9 +65,10 @@ export class ArenaStandingsCache {
       // A later version built meanwhile wins.
       const now = this.kept.get(event.id);
       if (!now || now.version <= version) {
-        this.kept.delete(event.id);
+        this.drop(event.id);
         this.kept.set(event.id, standings);
-        while (this.kept.size > this.maxEvents) this.kept.delete(this.kept.keys().next().value!);
+        this.rows += standings.standings.length;
+        while (this.kept.size > this.maxEvents || (this.rows > this.maxRows && this.kept.size > 1)) this.drop(this.kept.keys().next().value!);
       }
       return standings;
     } finally {
@@ -82,6 +91,13 @@ export class ArenaStandingsCache {
       players: players.length,
       games: listedGames(games, players),
     };
+  }
+
+  private drop(id: string): void {
+    const kept = this.kept.get(id);
+    if (!kept) return;
+    this.rows -= kept.standings.length;
+    this.kept.delete(id);
   }
 
   /** Events kept now (for tests of the bound). */

@@ -154,4 +154,18 @@ describe.each([
     expect(cache.size).toBe(2);
     expect(await served(cache, store, events[0].id)).not.toBe(first);
   });
+
+  it('keeps at most its bound of standings rows across events, and always the latest read', async () => {
+    await players('owner', 'a', 'b');
+    const cache = new ArenaStandingsCache(store, 50, 3);
+    const [one, two] = [await arena('one'), await arena('two')];
+    for (const t of [one, two]) for (const id of ['a', 'b']) await store.join(t.id, id);
+    const first = await served(cache, store, one.id);
+    await served(cache, store, two.id);
+    expect(cache.size).toBe(1);
+    expect(await served(cache, store, one.id)).not.toBe(first);
+    const big = new ArenaStandingsCache(store, 50, 1);
+    const kept = await served(big, store, one.id);
+    expect(await served(big, store, one.id)).toBe(kept);
+  });
 });
