@@ -3,7 +3,8 @@
  * `GET /api/tournaments/:id` (the event, a page of its standings with each sheet, its games) and
  * `POST /api/tournaments` (Bearer: a registered account creates an arena or a Swiss event). GETs are under the
  * `read` limit every `/api/*` GET has (http/setup.ts); the POST under the `guest` limit, the one
- * for creating things. A refusal is `{error, code}`.
+ * for creating things. A refusal is `{error, code}`. An arena's standings are served from the table this
+ * process keeps at the event's standings version (standings-cache.ts), rebuilt only after a change.
  */
 import type express from 'express';
 import * as v from 'valibot';
@@ -11,11 +12,11 @@ import type { AccountStore } from '../accounts/account-store';
 import { jsonBody } from '../http/json-body';
 import type { LimitedRoute } from '../limits';
 import { TOURNAMENT_CONTROLS, type TournamentControl } from '../../shared/core/fischer-clock';
-import { arenaTable } from './arena-table';
 import { tournamentIdSchema } from './director-room';
 import { nextOffset, pageOf } from './paging';
+import { ArenaStandingsCache } from './standings-cache';
 import { swissDetail, swissRoundsSchema } from './swiss-routes';
-import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentGame, type TournamentPlayer, type TournamentStore } from './tournament-store';
+import { endsAt, TOURNAMENT_STATUSES, type Tournament, type TournamentStore } from './tournament-store';
 
 export const LIST_SIZE = 50;
 export const ARENA_MINUTES = [30, 60, 90] as const;
@@ -41,24 +42,11 @@ const createBody = v.strictObject({
 /** Standings rows a page holds unless asked, and at most. */
 export const STANDINGS_PAGE = 100;
 export const MAX_STANDINGS_PAGE = 500;
-/** Finished games an event's page lists (the latest; every game in play is listed). */
-export const RECENT_GAMES = 100;
-
-/**
- * The games an event's page lists: the latest finished ones (in the order they ended), then every
- * game in play, each with its players' names (a player may be on no page of standings the client read).
- */
-function listedGames(games: readonly TournamentGame[], players: readonly TournamentPlayer[]) {
-  const names = new Map(players.map((p) => [p.playerId, p.name]));
-  const finished = games.filter((g) => g.endedAt !== null);
-  const shown = [...finished.slice(-RECENT_GAMES), ...games.filter((g) => g.endedAt === null)];
-  return shown.map((g) => ({ ...g, openerName: names.get(g.opener) ?? '', followerName: names.get(g.follower) ?? '' }));
-}
-
 const refuse = (res: express.Response, status: number, code: string, error: string) => void res.status(status).json({ error, code });
 const publicEvent = (t: Tournament) => ({ id: t.id, name: t.name, kind: t.kind, status: t.status, startsAt: t.startsAt, endsAt: t.kind === 'swiss' ? null : endsAt(t), minutes: t.minutes, timeControl: t.timeControl, createdBy: t.createdBy });
 
-export function mountTournamentRoutes(app: express.Application, store: TournamentStore, accounts: AccountStore, limit: (route: LimitedRoute) => express.RequestHandler): void {
+export function mountTournamentRoutes(app: express.Application, store: TournamentStore, accounts: AccountStore, limit: (route: LimitedRoute) => express.RequestHandler,
+  standings = new ArenaStandingsCache(store)): void {
   app.get('/api/tournaments', async (req, res, next) => {
     try {
       // The finished list grows without end: it pages (`?limit=&offset=`); the others are short by nature.
@@ -90,18 +78,15 @@ export function mountTournamentRoutes(app: express.Application, store: Tournamen
       const asked = pageOf(req.query, MAX_STANDINGS_PAGE, STANDINGS_PAGE);
       if (!asked.ok) return refuse(res, 400, 'invalid_query', asked.message);
       const { page } = asked;
-      const event = await store.event(id.output);
-      if (!event) return refuse(res, 404, 'not_found', 'no such tournament');
+      const found = await store.versionedEvent(id.output);
+      if (!found) return refuse(res, 404, 'not_found', 'no such tournament');
+      const { event } = found;
       if (event.kind === 'swiss') return void res.json({ ...publicEvent(event), ...(await swissDetail(store, event)) });
-      const [players, games] = await Promise.all([store.players(event.id), store.games(event.id)]);
-      const table = arenaTable(event, players, games);
-      const standings = table.slice(page.offset, page.offset + page.limit).map((r) => ({
-        rank: r.rank, playerId: r.playerId, name: r.name, rating: r.rating, score: r.score, fire: r.fire, performance: r.performance, paused: r.withdrawn,
-        sheet: r.sheet.scores.map((s) => ({ result: s.result, flag: s.flag, berserk: s.berserk, afterEnd: s.afterEnd, points: s.points })),
-      }));
+      // The table as kept at the event's standings version, rebuilt from the rows only after a change.
+      const kept = await standings.standings(event, found.standingsVersion);
       res.json({
-        ...publicEvent(event), players: players.length, standings, standingsOffset: page.offset, standingsNext: nextOffset(page, table.length),
-        games: listedGames(games, players),
+        ...publicEvent(event), players: kept.players, standings: kept.standings.slice(page.offset, page.offset + page.limit),
+        standingsOffset: page.offset, standingsNext: nextOffset(page, kept.standings.length), games: kept.games,
       });
     } catch (err) {
       next(err);

@@ -5,7 +5,7 @@
  * is still open (`ended_at IS NULL`), in the same transaction as the two players' opening
  * histories, so a settlement replayed after a crash changes nothing.
  */
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { newId } from '../ids';
 import { SwissStore } from './swiss-store';
 
@@ -105,6 +105,12 @@ const gameOf = (r: GameRow): TournamentGame => ({
   openerMoves: r.opener_moves, followerMoves: r.follower_moves, counted: r.counted,
 });
 
+/**
+ * Moves the event's standings version (migration 007): in the transaction of every write that
+ * changes its standings, as its last statement, so the counter's lock is always taken last.
+ */
+const bumpStandings = (tx: Queryable, id: string) => tx.query('UPDATE tournaments SET standings_version = standings_version + 1 WHERE id = $1', [id]);
+
 export type CreateResult = { ok: true; tournament: Tournament } | { ok: false; code: 'too_many_events'; message: string };
 export type JoinResult = 'joined' | 'unknown_event' | 'event_finished';
 
@@ -138,6 +144,15 @@ export class TournamentStore {
   async event(id: string, now = Date.now()): Promise<Tournament | null> {
     const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM tournaments WHERE id = $1`, [id]);
     return rows.length ? eventOf(rows[0], now) : null;
+  }
+
+  /**
+   * The event with its standings version (bumped by every write that changes its standings): one
+   * read of its row tells a process whether the standings it kept are still current.
+   */
+  async versionedEvent(id: string, now = Date.now()): Promise<{ event: Tournament; standingsVersion: number } | null> {
+    const rows = await this.db.query<EventRow & { standings_version: number | string }>(`SELECT ${EVENT_COLUMNS}, standings_version FROM tournaments WHERE id = $1`, [id]);
+    return rows.length ? { event: eventOf(rows[0], now), standingsVersion: Number(rows[0].standings_version) } : null;
   }
 
   /** Events of one status (as the clock has it): upcoming and running soonest first, finished latest first; `offset` skips that many. */
@@ -174,27 +189,37 @@ export class TournamentStore {
     const event = await this.event(id, now);
     if (!event) return 'unknown_event';
     if (event.status === 'finished') return 'event_finished';
-    await this.db.query(
-      `INSERT INTO tournament_players (tournament_id, player_id, joined_at) VALUES ($1, $2, $3)
-       ON CONFLICT (tournament_id, player_id) DO UPDATE SET withdrawn = false`,
-      [id, playerId, now],
-    );
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO tournament_players (tournament_id, player_id, joined_at) VALUES ($1, $2, $3)
+         ON CONFLICT (tournament_id, player_id) DO UPDATE SET withdrawn = false`,
+        [id, playerId, now],
+      );
+      await bumpStandings(tx, id);
+    });
     return 'joined';
   }
 
   /** Pauses a player (no more pairings; results kept). False when they never joined. */
   async withdraw(id: string, playerId: string): Promise<boolean> {
-    return (await this.db.query('UPDATE tournament_players SET withdrawn = true WHERE tournament_id = $1 AND player_id = $2 RETURNING player_id', [id, playerId])).length === 1;
+    return this.db.transaction(async (tx) => {
+      const paused = (await tx.query('UPDATE tournament_players SET withdrawn = true WHERE tournament_id = $1 AND player_id = $2 RETURNING player_id', [id, playerId])).length === 1;
+      if (paused) await bumpStandings(tx, id);
+      return paused;
+    });
   }
 
   /** Marks the player's game in progress as berserked; false with no game in progress. */
   async berserk(id: string, playerId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE tournament_games SET opener_berserk = opener_berserk OR opener = $2, follower_berserk = follower_berserk OR follower = $2
-       WHERE tournament_id = $1 AND ended_at IS NULL AND (opener = $2 OR follower = $2) RETURNING id`,
-      [id, playerId],
-    );
-    return rows.length > 0;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE tournament_games SET opener_berserk = opener_berserk OR opener = $2, follower_berserk = follower_berserk OR follower = $2
+         WHERE tournament_id = $1 AND ended_at IS NULL AND (opener = $2 OR follower = $2) RETURNING id`,
+        [id, playerId],
+      );
+      if (rows.length) await bumpStandings(tx, id);
+      return rows.length > 0;
+    });
   }
 
   /** The player's game in play in this event, if any. */
@@ -227,16 +252,22 @@ export class TournamentStore {
 
   /** A game paired: written before the players hear of it (once: the match id is the key). */
   async startGame(tournamentId: string, game: { id: string; roomId: string; opener: string; follower: string; startedAt: number }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO tournament_games (id, tournament_id, room_id, opener, follower, started_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-      [game.id, tournamentId, game.roomId, game.opener, game.follower, game.startedAt],
-    );
+    await this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `INSERT INTO tournament_games (id, tournament_id, room_id, opener, follower, started_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [game.id, tournamentId, game.roomId, game.opener, game.follower, game.startedAt],
+      );
+      if (rows.length) await bumpStandings(tx, tournamentId);
+    });
   }
 
   /** Voids a game that can never end (its room is gone: lost-games.ts): its players are free again. False when it has ended. */
   async voidGame(tournamentId: string, gameId: string): Promise<boolean> {
-    const rows = await this.db.query('DELETE FROM tournament_games WHERE id = $1 AND tournament_id = $2 AND ended_at IS NULL RETURNING id', [gameId, tournamentId]);
-    return rows.length === 1;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query('DELETE FROM tournament_games WHERE id = $1 AND tournament_id = $2 AND ended_at IS NULL RETURNING id', [gameId, tournamentId]);
+      if (rows.length) await bumpStandings(tx, tournamentId);
+      return rows.length === 1;
+    });
   }
 
   /**
@@ -262,6 +293,7 @@ export class TournamentStore {
           [g.tournament_id, player, opponent, opened ? 1 : 0],
         );
       }
+      await bumpStandings(tx, g.tournament_id);
       return true;
     });
   }

@@ -1,7 +1,7 @@
 /**
  * Tournament rules at event scale: an arena wave of 1,000 waiting players, a Swiss round of
  * 500 players part-way through an event, and standings of 10,000 players updated by one result
- * and read. Each figure is printed against its goal (the ratio is figure ÷ goal: below 1 meets it).
+ * and read, and an arena's page served over HTTP (tournament-page.bench.ts). Each figure is printed against its goal (the ratio is figure ÷ goal: below 1 meets it).
  */
 import { Mulberry32, randomInt } from '../../shared/core/rng';
 import { pairArenaWave, type WaitingPlayer } from '../../shared/tournament/arena-pairing';
@@ -10,6 +10,7 @@ import { pairSwissRound, type SwissPlayer, type SwissRound } from '../../shared/
 import { SwissTable, arenaStandings } from '../../shared/tournament/standings';
 import { arenaTable } from '../../server/tournaments/arena-table';
 import type { Tournament, TournamentGame, TournamentPlayer } from '../../server/tournaments/tournament-store';
+import { benchTournamentPage } from './tournament-page.bench';
 import { percentile, report } from './timing';
 
 function timeMs(fn: () => void): number {
@@ -154,10 +155,11 @@ function benchArenaTable(): void {
   report('arena table rebuilt from 10,000 players\' rows (50,000 games) + a page, p95', percentile(times, 95), 'ms', { name: 'goal 20 ms', value: 20 });
 }
 
-export function benchTournament(): void {
+export async function benchTournament(): Promise<void> {
   console.log('\n# Tournament rules (ratio = figure ÷ goal)');
   benchArenaWave();
   benchSwissRound();
   benchStandings();
   benchArenaTable();
+  await benchTournamentPage();
 }
