@@ -7,7 +7,7 @@
  *
  * What "weak" means here is an estimate, not a proof: fewer than 32 characters, a known word
  * (the common-password list and the obvious placeholders), one short piece repeated, too few
- * distinct characters, or under 96 bits by the characters' own frequencies (the Shannon estimate
+ * distinct characters, or under 64 bits by the characters' own frequencies (the Shannon estimate
  * of the text, length times bits per character: random hex of 32 characters has about 120, of 64
  * about 250). Text from `openssl rand -hex 32` or `openssl rand -base64 32` passes.
  */
@@ -15,8 +15,13 @@ import { readFileSync } from 'node:fs';
 import { COMMON_PASSWORDS_FILE } from '../paths';
 
 export const MIN_AUTH_SECRET_LENGTH = 32;
-const MIN_DISTINCT_CHARACTERS = 10;
-const MIN_ESTIMATED_BITS = 96;
+/**
+ * Bounds that random text never falls under by chance: 32 random hex characters (`openssl rand
+ * -hex 16`, 128 bits) have 6 or fewer distinct characters once in 5 billion, and an estimate under
+ * 64 bits rarer still (tighter bounds — 10 and 96 — refused about one such secret in 4,000).
+ */
+const MIN_DISTINCT_CHARACTERS = 7;
+const MIN_ESTIMATED_BITS = 64;
 
 /** Placeholders people leave in configs, beyond the common-password list. */
 const PLACEHOLDERS = ['changeme', 'change-me', 'change_me', 'secret', 'password', 'authsecret', 'auth_secret', 'parlor', 'default', 'example', 'yoursecret', 'your-secret', 'replaceme', 'todo'];
