@@ -203,7 +203,8 @@ export async function startParlor(config: ParlorConfig, options: StartOptions = 
   // Colyseus keeps one shutdown callback: what must run once the rooms are gone, in order.
   const atShutdown: (() => Promise<void>)[] = [];
   server.onShutdown(async () => {
-    for (const task of atShutdown) await task();
+    // Each runs whatever the one before it met (a Redis already gone must not keep the database open).
+    for (const task of atShutdown) await task().catch((err: unknown) => log.error({ err }, `a shutdown step failed: ${(err as Error).message}`));
   });
   if (config.redisUrl) online.connect(config.redisUrl);
   let stopRecovery = () => undefined as void;

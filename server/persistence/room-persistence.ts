@@ -10,7 +10,7 @@
  * order behind it. An action whose bound ran out is refused and undone by the room, from the
  * last snapshot that was saved (`committed`).
  */
-import { matchMaker, type Room } from '@colyseus/core';
+import { CloseCode, matchMaker, type Room } from '@colyseus/core';
 import { SnapshotTooLarge, type RoomStore } from './room-store';
 import { roomLog } from '../log';
 import type { ParlorMetrics } from '../metrics';
@@ -145,7 +145,16 @@ export class RoomPersistence {
             this.log.warn({ tries, waitedMs: Math.round(performance.now() - arrivedAt), err: { message: (err as Error).message } }, 'Redis away: the action is refused and undone');
             return false;
           }
-          if ((await store.reconnected(deadline - performance.now())) === 'up') await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+          const after = await store.reconnected(deadline - performance.now());
+          if (after === 'closed') {
+            // The server stops and closed its store before this room went (a room that outlived
+            // the shutdown): nothing it plays could be saved again, so it closes instead of playing on.
+            this.log.warn({ err: { message: (err as Error).message } }, 'the room store is closed: the action is refused and the room closes');
+            // After this turn: the step's refusal reaches its sender before the connection closes.
+            setImmediate(() => void this.room.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => undefined));
+            return false;
+          }
+          if (after === 'up') await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
         }
       }
     } finally {

@@ -47,8 +47,9 @@ export interface RoomStore {
    * After a save failed: 'up' at once when the saves' connection is up (the save failed for
    * another reason); else waits until it is ready again ('back': try now) or `maxMs` passed
    * ('down'). A waiting save is sent the moment Redis answers again, not at the next timer.
+   * 'closed': this store was closed (its server stops), nothing will be saved through it again.
    */
-  reconnected(maxMs: number): Promise<'up' | 'back' | 'down'>;
+  reconnected(maxMs: number): Promise<'up' | 'back' | 'down' | 'closed'>;
   /**
    * A reconnection token issued since the last snapshot (Colyseus issues a new one on every
    * return): a small write instead of the whole snapshot, when a player comes back.
@@ -198,9 +199,10 @@ export class RedisRoomStore implements RoomStore {
     return batch;
   }
 
-  async reconnected(maxMs: number): Promise<'up' | 'back' | 'down'> {
+  async reconnected(maxMs: number): Promise<'up' | 'back' | 'down' | 'closed'> {
     const saves = this.saves;
     if (saves.status === 'ready') return 'up';
+    if (this.closed) return 'closed';
     if (saves.status === 'end' || maxMs <= 0) return 'down';
     return new Promise((resolve) => {
       const done = (how: 'back' | 'down') => () => {
@@ -295,7 +297,11 @@ export class RedisRoomStore implements RoomStore {
     return Number(reply[1]) > 0;
   }
 
+  /** Set by `close`: the connections are ended on purpose and never come back. */
+  private closed = false;
+
   async close(): Promise<void> {
+    this.closed = true;
     this.redis.disconnect();
     this.saves.disconnect();
   }

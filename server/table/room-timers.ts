@@ -12,9 +12,12 @@ export class RoomTimers<Name extends string> {
    * load, so a slot re-armed with the same length keeps its Timeout and `refresh()`es it.
    */
   private slots = new Map<Name, Slot>();
+  /** Set when the room is disposed: nothing is armed again (a step that ends after the disposal must not wake the room). */
+  private closed = false;
 
-  /** Replaces any timer of the same name. */
+  /** Replaces any timer of the same name; nothing once the timers are closed. */
   set(name: Name, ms: number, fn: () => void): void {
+    if (this.closed) return;
     const slot = this.slots.get(name);
     if (slot && slot.ms === ms && !slot.cleared) {
       // Also after it fired: refresh() re-arms a fired timer (a cleared one it would not).
@@ -36,6 +39,12 @@ export class RoomTimers<Name extends string> {
 
   clearAll(): void {
     for (const name of this.slots.keys()) this.clear(name);
+  }
+
+  /** Clears every timer for good: the room is gone. */
+  close(): void {
+    this.closed = true;
+    this.clearAll();
   }
 }
 

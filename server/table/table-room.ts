@@ -184,7 +184,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   override async onDispose() {
     this.bots.abort();
     this.seating.dispose();
-    this.timers.clearAll();
+    this.timers.close();
     for (const policy of this.policies) policy.dispose?.();
     await this.persistence.remove();
     clearHeldSeatTimers(this);

@@ -64,6 +64,17 @@ describe('RoomTimers', () => {
     expect(ran).toEqual(['clock 1', 'bot again']);
   });
 
+  it('close clears every timer for good: nothing set after it runs (a step that ends after the room went does not wake it)', () => {
+    const timers = new RoomTimers<'clock' | 'bot'>();
+    const ran: string[] = [];
+    timers.set('clock', 100, () => ran.push('clock'));
+    timers.close();
+    timers.set('bot', 100, () => ran.push('bot'));
+    timers.set('clock', 100, () => ran.push('clock again'));
+    jest.advanceTimersByTime(500);
+    expect(ran).toEqual([]);
+  });
+
   it('re-arming a name with the same length restarts its countdown and runs only the newest callback', () => {
     const timers = new RoomTimers<'clock'>();
     const ran: string[] = [];
