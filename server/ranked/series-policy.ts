@@ -98,7 +98,7 @@ class RankedSeries implements TablePolicy {
   }
 
   /** Other rooms' calls to this policy (the tournament director's berserk), through `matchMaker.remoteRoomCall`. */
-  readonly calls = { berserk: (playerId: unknown) => goBerserk(this.table, this.series, playerId) };
+  get calls() { return { berserk: (playerId: unknown) => goBerserk(this.table, this.series, playerId) }; }
 
   async create(serverOptions: Readonly<Record<string, unknown>>, options: Record<string, unknown>) {
     if (serverOptions.ranked === undefined) return;

@@ -19,7 +19,18 @@ import { UNDO_FIELDS } from './snapshot';
 /** Spectators a room takes besides its seats: a cap, like everything a client can grow. */
 export const MAX_SPECTATORS = 100;
 
-type Handler = (client: Client, payload: unknown) => unknown;
+/** A message handler, shared by every room of a class: the room it runs in comes first. */
+export type Handler<R = any> = (room: R, client: Client, payload: unknown) => unknown;
+/** The room's `handle`: a message type, its payload's schema, its handler. */
+export type Handle<R> = <Q extends v.GenericSchema>(type: string, schema: Q, handler: (room: R, client: Client, payload: v.InferOutput<Q>) => unknown) => void;
+
+/**
+ * Each room class's message handlers, flat: type, the schema of its payload, handler, and so on.
+ * A room handles a handful of types, so a scan is as quick as a Map. Made by the class's first
+ * room and shared by all: every room of a class handles the same messages, and a table per room
+ * (its array and a closure per type) cost each ~0.9 KB.
+ */
+const HANDLERS = new WeakMap<object, (string | v.GenericSchema | Handler)[]>();
 
 /** Colyseus's context of a request or a `"*"`-typed message: decoded msgpack never holds a function. */
 function isDispatchContext(value: unknown): boolean {
@@ -52,11 +63,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   protected readonly flood: FloodControl;
   /** When the oldest message not yet broadcast arrived: its action-to-broadcast latency is measured at the patch. */
   private pendingSince = 0;
-  /**
-   * The room's message handlers (`handle`), flat: type, the schema of its payload, handler, and
-   * so on. A room handles a handful of types, so a scan is as quick as a Map and ~0.3 KB smaller.
-   * Undefined until the first: then the catch-all that dispatches every message is registered.
-   */
+  /** The class's message handlers (`handleMessages`), undefined until the room registers them. */
   private handlers?: (string | v.GenericSchema | Handler)[];
 
   /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
@@ -104,27 +111,27 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   }
 
   /**
-   * Registers a client message: its payload is decoded with the game's schema first (a bad
-   * one is answered `invalid_payload` and changes nothing), and nothing the handler throws
-   * escapes: it is logged as the bug it is and the sender gets `internal`.
+   * The room's client messages, registered by the class's first room (`register` runs once per
+   * class): each payload is decoded with its schema first (a bad one is answered
+   * `invalid_payload` and changes nothing), and nothing a handler throws escapes: it is logged
+   * as the bug it is and the sender gets `internal`. Every type the room does not handle gets
+   * `unknown_message`. Colyseus hears of one handler, the catch-all, which finds the class's
+   * own: a handler registered with Colyseus per type cost each room ~0.5 KB a type (its
+   * listener list and, with an error guard, a wrapper, a bound function and their contexts).
    */
-  protected handle<S extends v.GenericSchema>(type: string, schema: S, handler: (client: Client, payload: v.InferOutput<S>) => unknown): void {
-    this.handleUnknownMessages();
-    const handlers = this.handlers!;
-    const at = handlers.indexOf(type);
-    if (at >= 0) handlers.splice(at, 3, type, schema, handler as Handler);
-    else handlers.push(type, schema, handler as Handler);
-  }
-
-  /**
-   * Every type the room does not handle gets `unknown_message`. Colyseus hears of one handler,
-   * the catch-all, which finds the room's own: a handler registered with Colyseus per type cost
-   * each room ~0.5 KB a type (its listener list and, with an error guard, a wrapper, a bound
-   * function and their contexts).
-   */
-  protected handleUnknownMessages(): void {
-    if (this.handlers) return;
-    this.handlers = [];
+  protected handleMessages(register: (handle: Handle<this>) => void): void {
+    const klass = this.constructor;
+    let table = HANDLERS.get(klass);
+    if (!table) {
+      const made: (string | v.GenericSchema | Handler)[] = [];
+      register((type, schema, handler) => {
+        const at = made.indexOf(type);
+        if (at >= 0) made.splice(at, 3, type, schema, handler as Handler);
+        else made.push(type, schema, handler as Handler);
+      });
+      HANDLERS.set(klass, (table = made));
+    }
+    this.handlers = table;
     this.onMessage('*', (client: Client, type: unknown, payload: unknown) => this.dispatch(client, type, payload));
   }
 
@@ -135,7 +142,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
 
   private dispatch(client: Client, type: unknown, payload: unknown): void {
     // A message of type "*" reaches the catch-all as (payload, Colyseus's dispatch context): never a handled type.
-    const handlers = this.handlers!;
+    const handlers = this.handlers ?? [];
     let at = -1;
     if (typeof type === 'string' && !isDispatchContext(payload)) {
       for (let i = 0; i < handlers.length; i += 3) if (handlers[i] === type) at = i;
@@ -146,7 +153,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
     if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
     this.pendingSince ||= performance.now();
     const handler = handlers[at + 2] as Handler;
-    this.guarded(client, type as string, () => handler(client, decoded.value));
+    this.guarded(client, type as string, () => handler(this, client, decoded.value));
   }
 
   /** A rejected message: the sender alone hears why, as `error {code, message}`. */

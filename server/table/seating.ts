@@ -34,8 +34,8 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     private readonly entries: v.ObjectEntries,
   ) {}
 
-  readonly addressOf = (sessionId: string) => this.addresses.get(sessionId);
-  readonly playerOf = (sessionId: string): CheckedPlayer | undefined => this.players?.get(sessionId);
+  addressOf(sessionId: string): string | undefined { return this.addresses.get(sessionId); }
+  playerOf(sessionId: string): CheckedPlayer | undefined { return this.players?.get(sessionId); }
 
   /** Whose bucket a query counts against: the seat's, else the address's, so that leaving and coming back refills nothing. */
   askerKey(sessionId: string): string {

@@ -4,40 +4,46 @@
  * in turn with the room's steps, under a token bucket of their own) and the policies' messages.
  */
 import type { Client } from '@colyseus/core';
-import type * as v from 'valibot';
 import type { AnyGame } from '../../shared/core/game';
 import { FloodControl } from '../guards/flood-control';
+import type { Handle } from './parlor-room';
 import type { TableSchema } from './server-game';
 import type { TableRoom } from './table-room';
 
-/** The room's `handle`: a message type, its payload's schema, its handler. */
-type Handle = <Q extends v.GenericSchema>(type: string, schema: Q, handler: (client: Client, payload: v.InferOutput<Q>) => unknown) => void;
-
-export function handleMessages<G extends AnyGame, S extends TableSchema>(room: TableRoom<G, S>, handle: Handle): void {
-  for (const [type, schema] of Object.entries<v.GenericSchema>(room.definition.messages)) {
-    handle(type, schema, (client, payload) => onGameMessage(room, client, type, payload));
+/**
+ * Registers the messages of a table class, once for all its rooms (`ParlorRoom.handleMessages`):
+ * every handler gets the room it runs in. `room`: the class's first room, read for what every
+ * room of the class has alike (its game's messages, queries and policies' message types).
+ */
+export function tableMessages<G extends AnyGame, S extends TableSchema>(room: TableRoom<G, S>, handle: Handle<TableRoom<G, S>>): void {
+  for (const type of Object.keys(room.definition.messages)) {
+    handle(type, room.definition.messages[type]!, (at, client, payload) => onGameMessage(at, client, type, payload));
   }
   for (const [type, query] of Object.entries(room.serverGame.queries ?? {})) {
     const { limit } = query;
-    // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
-    // Made at the first question: most rooms are never asked.
-    let asked: FloodControl | undefined;
-    handle(type, query.schema, (client, payload) => {
-      if (limit && (asked ??= new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 })).verdict(room.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
-        return room.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
+    handle(type, query.schema, (at, client, payload) => {
+      // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
+      // Made at the room's first question: most rooms are never asked.
+      if (limit) {
+        const asked = (at.queryLimits ??= new Map()).get(type) ?? new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
+        at.queryLimits.set(type, asked);
+        if (asked.verdict(at.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
+          return at.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);
+        }
       }
       // In turn with the room's steps: an answer never shows an action whose save is still awaited.
-      return room.persistence.serial(() => {
-        const [reply, answer] = query.answer(room.stepContext(), payload);
+      return at.persistence.serial(() => {
+        const [reply, answer] = query.answer(at.stepContext(), payload);
         client.send(reply, answer);
       });
     });
   }
-  for (const policy of room.policies) {
+  // A policy is found by its place in the room's list: every room of a game makes the same policies in the same order.
+  room.policies.forEach((policy, index) => {
     for (const [type, message] of Object.entries(policy.messages ?? {})) {
-      handle(type, message.schema, (client, payload) => message.handle(client, room.seatOf(client.sessionId), payload));
+      handle(type, message.schema, (at, client, payload) => at.policies[index]!.messages![type]!.handle(client, at.seatOf(client.sessionId), payload));
     }
-  }
+  });
 }
 
 /** A client's game message: the table's `start` (the host's, before the game), or an action the rules check and apply. */

@@ -40,7 +40,8 @@ import type { RoomBudget } from '../guards/room-budget';
 import { addressOption, authorizeJoin, configOf } from './table-auth';
 import { Seating, seatKeysSchema } from './seating';
 import { restore, snapshotOf, undo } from './table-snapshot';
-import { handleMessages } from './table-messages';
+import { tableMessages } from './table-messages';
+import type { FloodControl } from '../guards/flood-control';
 
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
 
@@ -91,6 +92,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   private readonly context = new TableContext<G, S>(this);
   /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
   local: unknown;
+  /** Each query's token bucket (table-messages.ts), made at the room's first question. */
+  queryLimits?: Map<string, FloodControl>;
 
   /** `entries`: the options a join may give (the seat's and the game's). */
   constructor(
@@ -136,8 +139,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
       this.seats.take(bot.seat, { id: `bot-${bot.seat + 1}`, name: bot.name, bot: true, strategy: bot.strategy });
       this.seating.addRow(bot.seat);
     }
-    handleMessages(this, (type, schema, handler) => this.handle(type, schema, handler));
-    this.handleUnknownMessages();
+    this.handleMessages((handle) => tableMessages(this, handle));
     await this.serverGame.created?.(this.stepContext(), this.state as S);
     if (restoring !== undefined) await restore(this, restoring);
     else this.mirror();
@@ -165,9 +167,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   }
 
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
-  readonly addressOf = (sessionId: string) => this.seating.addressOf(sessionId);
+  addressOf(sessionId: string): string | undefined { return this.seating.addressOf(sessionId); }
   /** The account a session joined as, for what the room makes for it (a rematch's seat). */
-  readonly playerOf = (sessionId: string) => this.seating.playerOf(sessionId);
+  playerOf(sessionId: string) { return this.seating.playerOf(sessionId); }
 
   override async onJoin(client: Client, raw: unknown) {
     return this.arrived(client, await this.seating.join(client, raw));
@@ -210,7 +212,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   decide(rules: StateOf<G>, seat: SeatIndex, strategy: string): Promise<unknown> | unknown {
     // The address of the room's first seated player (a restored room knows none: the room stands for itself).
-    const owner = this.seats.firstAddress(this.addressOf) ?? `room:${this.roomId}`;
+    const owner = this.seats.firstAddress((id) => this.addressOf(id)) ?? `room:${this.roomId}`;
     return this.bots.decide(rules, seat, strategy, this.rng, { roomId: this.roomId, owner });
   }
 
