@@ -34,7 +34,7 @@ export type StorageListener = (this: Room, waiting: boolean) => void;
 
 export class RoomPersistence {
   private chain: Promise<void> = Promise.resolve();
-  /** Saves being waited for: while any is, the room sends no patch (its state may hold what is not saved yet). */
+  /** Saves being waited for: the room's clients are told `storage_waiting` while one is slow. */
   private waiting = 0;
   /** Whether the room's clients were told that storage is slow (and not yet that it is back). */
   private toldWaiting = false;
@@ -66,24 +66,10 @@ export class RoomPersistence {
     return this.store !== null;
   }
 
-  get saving(): boolean {
-    return this.waiting > 0;
-  }
-
   /** Runs `step` after every step queued before it, so saves and broadcasts keep their order. */
   serial(step: () => Promise<void> | void): Promise<void> {
     this.chain = this.chain.then(step).catch((err) => this.log.error({ err }, 'step failed'));
     return this.chain;
-  }
-
-  /** Runs `step` with the room's patches held, as while a save is awaited (an undo, which may wait for Redis to read). */
-  async holding<T>(step: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
-    try {
-      return await step();
-    } finally {
-      this.waiting -= 1;
-    }
   }
 
   /** The state to undo to before anything was saved (a new or restored room): its snapshot now. */

@@ -17,12 +17,10 @@ export async function goBerserk(table: PolicyTable, series: SeriesData | null, p
   let answer: BerserkAnswer = 'not_playing';
   // In turn with the moves: a move and a berserk never cross.
   await table.serial(async () => {
-    answer = decide(table, series, playerId);
-    if (answer !== 'ok') return;
-    // Saved before the halved clock reaches anyone: it is shown (and its flag armed) only after the save.
-    await table.save();
-    table.showClock();
-    table.afterChange();
+    // Taken as a step is: saved before the halved clock reaches anyone, then shown and its flag armed.
+    const changed = await table.amend(() => (answer = decide(table, series, playerId)) === 'ok');
+    // A save given up on (Redis away past its bound) undid the berserk.
+    if (answer === 'ok' && !changed) answer = 'berserk_unavailable';
   });
   return answer;
 }

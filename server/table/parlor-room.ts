@@ -257,25 +257,11 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
   }
 
   /**
-   * No patch leaves while a save is awaited — neither the patch timer's nor an unrelated
-   * event's; the step's own `afterChange` sends it once the save is in Redis. A step writes
-   * nothing synced before its save (the pipeline mirrors and shows the clock after it), but
-   * what happens meanwhile can: a join, a leave, a drop or a seat taken over mirrors the room,
-   * whose rules state is already the step's; a game's step work may write its schema (Monty
-   * Hall's statistics); a new game renumbers the rows as it compacts the seats.
-   */
-  override broadcastPatch(): boolean {
-    if (this.persistenceOf?.saving) return false;
-    return super.broadcastPatch();
-  }
-
-  /**
-   * Every change reaches clients and the lobby at once — but not while a save is awaited: the
-   * state may hold an action that is not saved yet, and the step being saved calls this again
-   * once its save is done (or its action undone).
+   * Every change reaches clients and the lobby at once. Nothing synced holds a step before its
+   * save: a step writes the schema only after it (pipeline.ts), and what happens meanwhile does
+   * not mirror the step's rules (TableRoom.refresh).
    */
   afterChange() {
-    if (this.persistenceOf?.saving) return;
     this.broadcastPatch();
     if (this.pendingSince) {
       this.rooms.metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);

@@ -22,7 +22,7 @@ export const NO_EVENTS: readonly never[] = Object.freeze([]);
 /** What the pipeline needs of its room: the steps around the rules that only the room can take. */
 export interface PipelineRoom<G extends AnyGame> extends StepTable<G> {
   readonly serverGame: Pick<ServerGame<G, TableSchema>, 'afterStep' | 'reply' | 'endsAtOutcome'>;
-  readonly persistence: Pick<RoomPersistence, 'enabled' | 'serial' | 'save' | 'holding' | 'remove'>;
+  readonly persistence: Pick<RoomPersistence, 'enabled' | 'serial' | 'save' | 'remove'>;
   readonly policies: readonly TablePolicy[];
   /** The seat whose session is `sessionId` (decoders name seats by session), or null. */
   seatOf(sessionId: string): SeatIndex | null;
@@ -37,7 +37,7 @@ export interface PipelineRoom<G extends AnyGame> extends StepTable<G> {
   /** Plans the clock for the new state (turn-clock.ts) without touching the synced schema; `arrivedAt`: when the step's cause arrived (performance.now()). */
   planClock(arrivedAt: number): void;
   /** Brings the synced schema up to date (the clock's deadline and banks too); `events`: what the step just did. */
-  mirror(events: readonly EventOf<G>[]): void;
+  mirror(events?: readonly EventOf<G>[]): void;
   /** Arms the clock's timer as planned: after the save and the mirror. */
   armClock(): void;
   /** Sends the patch and updates the listing. */
@@ -50,6 +50,8 @@ export interface PipelineRoom<G extends AnyGame> extends StepTable<G> {
 export class TablePipeline<G extends AnyGame> {
   /** The rules state of the current game; null before the first game is set up. */
   rules: StateOf<G> | null = null;
+  /** Steps being taken (one, or a policy's new game inside one): from an accepted step's first change to its mirror, after its save. */
+  stepping = 0;
 
   constructor(private readonly room: PipelineRoom<G>) {}
 
@@ -83,12 +85,42 @@ export class TablePipeline<G extends AnyGame> {
       if (client) this.room.reject(client, result.code, result.message);
       return;
     }
-    // A client's accepted action, and only that, is who moved (ranked notes it).
-    if (cause.kind === 'player') for (const policy of this.room.policies) policy.acted?.(cause.seat);
-    this.room.took(result.effects);
-    // The server's own decisions (a bot's, a fallen flag's) count from when they were made: a computer's thinking is not the save's wait.
-    const from = cause.kind === 'bot' || cause.kind === 'flag' ? performance.now() : arrivedAt;
-    await this.adopt(result.state, result.events, client, from);
+    this.stepping += 1;
+    try {
+      // A client's accepted action, and only that, is who moved (ranked notes it).
+      if (cause.kind === 'player') for (const policy of this.room.policies) policy.acted?.(cause.seat);
+      this.room.took(result.effects);
+      // The server's own decisions (a bot's, a fallen flag's) count from when they were made: a computer's thinking is not the save's wait.
+      const from = cause.kind === 'bot' || cause.kind === 'flag' ? performance.now() : arrivedAt;
+      await this.adopt(result.state, result.events, client, from);
+    } finally {
+      this.stepping -= 1;
+    }
+  }
+
+  /**
+   * A change of the table's own that is not the rules' (an arena player's halved clock), taken as
+   * a step is (inside `serial`): `plan` changes the room's parts and says whether it changed
+   * anything; then the save, and only after it the mirror, the clock and the patch. False when
+   * nothing changed, or when the save was given up on (the change is undone).
+   */
+  async amend(plan: () => boolean): Promise<boolean> {
+    const { room } = this;
+    this.stepping += 1;
+    try {
+      if (!plan()) return false;
+      if (room.persistence.enabled && !(await room.persistence.save(room.snapshot()))) {
+        await room.undo();
+        room.afterChange();
+        return false;
+      }
+      room.mirror();
+      room.armClock();
+      room.afterChange();
+      return true;
+    } finally {
+      this.stepping -= 1;
+    }
   }
 
   /**
@@ -109,7 +141,7 @@ export class TablePipeline<G extends AnyGame> {
     // Without a store there is nothing to write: the snapshot is not even built.
     if (room.persistence.enabled && !(await room.persistence.save(room.snapshot(), arrivedAt))) {
       if (client) room.reject(client, 'storage_unavailable', 'storage is away: your action was not played (nothing changed); try again in a moment');
-      await room.persistence.holding(() => room.undo());
+      await room.undo();
       room.afterChange();
       return;
     }

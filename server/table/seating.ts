@@ -160,9 +160,11 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     this.addRow(seat);
     if (room.serverGame.whenGone === 'bot') client.send('seat_token', { token: room.seats.issueSeatToken(client.sessionId) });
     await room.serverGame.seated?.(room.stepContext(), room.state as S, record);
-    for (const policy of room.policies) policy.mirror?.();
-    if (room.definition.start === 'full' && room.seats.filled() === room.seats.max && !room.rules) await room.persistence.serial(() => room.setup(performance.now()));
-    else room.mirror();
+    if (room.definition.start === 'full' && room.seats.filled() === room.seats.max && !room.rules) {
+      // The policies name the seat at once (a ranked row's rating); the game's first mirror follows its save.
+      if (!room.pipeline.stepping) for (const policy of room.policies) policy.mirror?.();
+      await room.persistence.serial(() => room.setup(performance.now()));
+    } else room.refresh();
   }
 
   private seatLeft(sessionId: string, seat: SeatIndex) {
@@ -171,8 +173,9 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     if (!room.rules && serverGame.whenGone !== 'keep') {
       // RULINGS.md: while seats are filling, leaving simply frees the seat.
       room.state.players.delete(sessionId);
-      if (room.seats.free(sessionId, seat, definition.start === 'host')) this.renumberRows();
-      room.mirror();
+      // The rows follow the freed seats at the mirror.
+      room.seats.free(sessionId, seat, definition.start === 'host');
+      room.refresh();
       return;
     }
     const row = room.state.players.get(sessionId);
@@ -184,7 +187,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     } else if (serverGame.whenGone === 'bot') {
       // A bot plays the absent player's seat until they come back with their seat token.
       room.seats.list[seat]!.strategy = definition.botStrategies?.[0];
-      room.schedule();
+      room.reschedule();
     }
   }
 
@@ -195,7 +198,7 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     if (!oldId || room.clients.getById(oldId) || !room.state.players.has(oldId)) return false;
     if (!room.seats.reclaim(token, client.sessionId)) return false;
     this.moveRow(oldId, client.sessionId);
-    room.schedule();
+    room.reschedule();
     return true;
   }
 
@@ -237,8 +240,8 @@ export class Seating<G extends AnyGame, S extends TableSchema> {
     }
     room.log.info({ seat, from: oldId, to: client.sessionId }, 'a seat moved to a newer connection of its account');
     // A bot played for the absent owner: it stops, and the clock is armed for the player again.
-    if (botPlayed) room.schedule();
-    else room.mirror();
+    if (botPlayed) room.reschedule();
+    else room.refresh();
   }
 
   /** A seat's row follows it to its new session, shown connected. */

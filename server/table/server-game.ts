@@ -245,11 +245,14 @@ export interface PolicyTable<S extends TableSchema = TableSchema, G extends AnyG
   clockReadings(): readonly number[];
   /**
    * Halves `seat`'s Fischer clock for the rest of the game, with no increment (an arena's berserk),
-   * and plans the clock anew (call inside `serial`, then `save`, then `showClock`). False without a Fischer clock or a game.
+   * and plans the clock anew (inside `amend`). False without a Fischer clock or a game.
    */
   halveClock(seat: SeatIndex): boolean;
-  /** After the save of a clock `halveClock` changed: shows it in the synced state and arms it. */
-  showClock(): void;
+  /**
+   * A change of the table's own taken as a step is (inside `serial`): `plan` makes it and says
+   * whether it changed anything; it is saved, then shown. False when nothing changed or the save was given up on.
+   */
+  amend(plan: () => boolean): Promise<boolean>;
   client(sessionId: string): Client | undefined;
   /** The client address of a session in the room (room-budget.ts), when it came through matchmaking. */
   addressOf(sessionId: string): string | undefined;

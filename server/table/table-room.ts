@@ -10,7 +10,7 @@
  * - turn-clock.ts: the one clock (turn clock with downtime credit, bot delay, between rounds);
  * - bots.ts: which bot moves now and what it plays;
  * - table-snapshot.ts and snapshot.ts: the saved shape, the undo and the restore;
- * - policy-adapter.ts: what the policies (rematch, series, history) see of the room;
+ * - table-context.ts: what the game's hooks and the policies (rematch, series, history) see of the room;
  * - this file: the Colyseus lifecycle, the game's messages and the room's parts wired together;
  * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
@@ -32,8 +32,7 @@ import type { ClockFields } from './fischer-banks';
 import { TableBots } from './bots';
 import { NO_EVENTS, TablePipeline, type PipelineRoom } from './pipeline';
 import type { Effects } from './step';
-import { TableContext } from './table-context';
-import { PolicyAdapter, type PolicyRoom } from './policy-adapter';
+import { TableContext, type ContextRoom } from './table-context';
 import { roomClientAddress } from '../guards/client-address';
 import { AccountStore } from '../accounts/account-store';
 import type { RoomBudget } from '../guards/room-budget';
@@ -65,11 +64,11 @@ export function tableRoom<G extends AnyGame, S extends TableSchema>(game: Server
 
 /**
  * The room's parts (seats, seating, timers, pipeline, snapshot, policies) and the steps they ask
- * of it are public for those parts (`PipelineRoom`, `PolicyRoom`); clients reach a room only through messages.
+ * of it are public for those parts (`PipelineRoom`, `ContextRoom`); clients reach a room only through messages.
  */
 export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   extends ParlorRoom<S & TableSchema, Listing, CodeOf<G> | TableErrorCode>
-  implements PipelineRoom<G>, PolicyRoom<S & TableSchema, G>
+  implements PipelineRoom<G>, ContextRoom<S & TableSchema, G>
 {
   abstract readonly serverGame: ServerGame<G, S>;
   protected abstract readonly accounts: AccountStore;
@@ -124,8 +123,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const refused = restoring === undefined ? await this.rooms.budget.create(addressOption(server.address)) : null;
     if (refused) throw refused;
     this.options = { ...options };
-    const adapter = new PolicyAdapter(this);
-    this.policies = (this.serverGame.policies ?? []).map((make) => make(adapter));
+    this.policies = (this.serverGame.policies ?? []).map((make) => make(this.context));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
     if (server.seatKeys !== undefined) this.seats.keys = v.parse(seatKeysSchema, server.seatKeys);
@@ -194,7 +192,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   /** Deals a new game to the seats as they are: inside `serial`. `client`: who asked (told if it cannot be saved). */
   async setup(arrivedAt: number, client?: Client) {
-    if (this.seats.compact()) this.seating.renumberRows();
+    // The rows follow the seats at the step's mirror, after its save.
+    this.seats.compact();
     const seats = this.seats.list.map((s) => ({ name: s!.name, bot: s!.bot }));
     await this.pipeline.take({ kind: 'setup', seats, client }, arrivedAt);
   }
@@ -202,7 +201,6 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   /** A new game at the same table; `swapSeats` exchanges the two seats first (the other player opens). */
   async newGame(swapSeats: boolean) {
     if (swapSeats) this.seats.swap();
-    this.seating.renumberRows();
     await this.setup(performance.now());
   }
 
@@ -232,14 +230,9 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   halveClock(seat: SeatIndex): boolean {
     if (!this.rules || !this.definition.fischer?.(this.config) || !this.turnClock.banks.halve(seat)) return false;
-    // Planned now; shown and armed once saved (showClock), as a step's clock is.
+    // Planned now; shown and armed once saved (the pipeline's `amend`), as a step's clock is.
     this.turnClock.plan(this.rules, this.config, this.seats.list);
     return true;
-  }
-
-  showClock() {
-    this.mirror();
-    this.turnClock.start();
   }
 
   /** Another room's call to one of this table's policies (`TablePolicy.calls`), through `matchMaker.remoteRoomCall`. */
@@ -252,10 +245,28 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   gameEnded() { this.seating.release(); }
 
+  /**
+   * A seat's change that moves the clock (a bot takes over the seat, or gives it back): the clock
+   * is planned again in turn with the steps, so never for a step whose save is under way.
+   */
+  reschedule() {
+    void this.persistence.serial(() => this.schedule());
+  }
+
+  /**
+   * What happens between steps (a join, a leave, a seat taken over) shows at once; while a step
+   * is under way its own mirror, after its save, shows it with the step (the rules are already
+   * the step's: mirroring them now would show the step before it is saved).
+   */
+  refresh() {
+    if (!this.pipeline.stepping) this.mirror();
+  }
+
   /** Plans the clock for what comes next (turn-clock.ts), shows it, and arms it; `left`: the time a restored clock had left. */
   schedule(left?: number) {
     this.turnClock.plan(this.rules, this.config, this.seats.list, left);
-    this.showClock();
+    this.mirror();
+    this.turnClock.start();
   }
 
   seatOf(sessionId: string): SeatIndex | null { return this.seats.seatOf(sessionId); }
@@ -264,9 +275,14 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   protected joinsAsSpectator(raw: unknown): boolean { return this.seating.joinsAsSpectator(raw); }
 
-  /** Brings the synced schema up to date: the rules' view, the clock (a game's `deadline`, a Fischer clock's banks), the policies; `events`: what the step just did. */
+  /**
+   * Brings the synced schema up to date: the rules' view, the clock (a game's `deadline`, a
+   * Fischer clock's banks), the rows' seat numbers, the policies; `events`: what the step just
+   * did. A step calls it after its save; what happens between steps calls `refresh`.
+   */
   mirror(events: readonly EventOf<G>[] = NO_EVENTS) {
     const view = this.rules === null ? null : this.definition.view(this.rules, null);
+    this.seating.renumberRows();
     this.serverGame.mirror(this.state as S, view, this.context.update(events));
     if ('deadline' in this.state) (this.state as { deadline: number }).deadline = this.turnClock.deadline;
     if ('clockSince' in this.state) this.turnClock.banks.show(this.state as unknown as ClockFields);

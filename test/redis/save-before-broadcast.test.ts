@@ -1,7 +1,8 @@
 /**
- * "No client sees a change before it is saved", tested where it is enforced (the rooms'
- * common broadcastPatch): while a move's save is slow, something else makes the room send a
- * patch (a spectator joins); the players still decode the move only once it is in Redis.
+ * "No client sees a change before it is saved": while a move's save is slow, something else
+ * makes the room send a patch (a spectator joins). Patches are not held back: the join shows at
+ * once, and the players still decode the move only once it is in Redis (a step writes the synced
+ * state after its save; a join during it does not mirror the step's rules).
  */
 import type { RoomStore } from '../../server/persistence/room-store';
 import { redisServerSuite, sdkClient, waitForState } from '../support/server';
@@ -20,6 +21,8 @@ it('a client that receives a patch with a move finds the move already saved, eve
   const { p1, p2 } = await seatTwo(client, { swap2: false });
   let savedAt = 0;
   let seenAt = 0;
+  // What p2 saw when the spectator's join reached it: the move not yet, its save still under way.
+  let atJoin: { saved: boolean; lastMove: number } | null = null;
   try {
     store.save = async (room) => {
       await new Promise((r) => setTimeout(r, SLOW_SAVE_MS));
@@ -29,6 +32,7 @@ it('a client that receives a patch with a move finds the move already saved, eve
     };
     p2.onStateChange((s: any) => {
       if (!seenAt && s.lastMove === CENTRE) seenAt = Date.now();
+      if (!atJoin && s.spectators === 1) atJoin = { saved: savedAt > 0, lastMove: s.lastMove };
     });
     p1.send('place', { x: 7, y: 7 });
     await new Promise((r) => setTimeout(r, 100));
@@ -37,6 +41,7 @@ it('a client that receives a patch with a move finds the move already saved, eve
     await waitForState(p2, (s: any) => s.lastMove === CENTRE, 5000);
     expect(savedAt).toBeGreaterThan(0);
     expect(seenAt).toBeGreaterThanOrEqual(savedAt);
+    expect(atJoin).toEqual({ saved: false, lastMove: -1 });
     expect(cellAt(gomokuGame.revive!(((await store.load(p1.roomId))!.snapshot as { game: unknown }).game).board, CENTRE)).not.toBe(0);
     await watcher.leave();
   } finally {

@@ -22,6 +22,8 @@ export interface MontyListing {
 const ALL = 'monty:all';
 const toStats = (counts: Record<string, number>): Statistics => ({ ...EMPTY_STATS, ...counts });
 const everyone = async (services: Services) => new MontyStats(toStats(await services.counters.get(ALL)));
+/** The player's statistics: a completed game's not yet shown, else the room's. */
+const shownStats = (local: MontyLocal, state: MontyHallState): Statistics => local.counted?.stats ?? toStats(state.stats.toJSON() as Record<string, number>);
 
 export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, MontyListing, MontyLocal> = {
   definition: montyHallGame,
@@ -29,14 +31,20 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
   whenFull: 'refuse',
   whenGone: 'keep',
   endsAtOutcome: false,
-  local: (): MontyLocal => ({ group: null }),
+  local: (): MontyLocal => ({ group: null, counted: null }),
   policies: [montyPlayerIdentity],
   init(state) {
     Object.assign(state, { spectators: 0, gamesPlayed: 0, stats: new MontyStats(EMPTY_STATS), allStats: new MontyStats(EMPTY_STATS) });
   },
   row: (seat) => (seat.bot ? null : new MontyPlayer({ name: seat.name, connected: true, returnBy: 0 })),
-  mirror(state, view) {
+  mirror(state, view, ctx) {
     const shown = view ?? MONTY_WAITING_VIEW;
+    const { counted } = ctx.local;
+    if (counted) {
+      state.stats = new MontyStats(counted.stats);
+      state.allStats = new MontyStats(counted.allStats);
+      ctx.local.counted = null;
+    }
     state.phase = shown.phase;
     syncArray(state.doors, shown.doors.map((d) => new MontyDoor(d)));
     state.playerChoice = shown.playerChoice;
@@ -62,13 +70,15 @@ export const montyHallServer: ServerGame<typeof montyHallGame, MontyHallState, M
     // A player's own group expires after MONTY_STATS_TTL_DAYS without a game: every statistics key would otherwise stay for ever.
     const ttl = ctx.services.timings.montyStatsTtlDays * 24 * 60 * 60;
     await Promise.all([ctx.services.counters.add(ALL, counts), group ? ctx.services.counters.add(group, counts, ttl) : undefined]);
-    state.stats = new MontyStats(record(toStats(state.stats.toJSON() as Record<string, number>), result));
-    state.allStats = await everyone(ctx.services);
+    // Shown by the mirror, after the step's save: the step itself writes nothing synced.
+    ctx.local.counted = { stats: record(shownStats(ctx.local, state), result), allStats: toStats(await ctx.services.counters.get(ALL)) };
   },
-  // The player's statistics as the room shows them; everyone's are read again.
-  save: (_ctx, state) => ({ stats: state.stats.toJSON() }),
+  // The player's statistics as the room shows them (with a completed game's, once counted); everyone's are read again.
+  save: (ctx, state) => ({ stats: { ...shownStats(ctx.local, state) } }),
   async restore(data, ctx, state) {
     const saved = data as { stats?: Record<string, number> } | null;
+    // An undone step's statistics are not shown: the saved ones are.
+    ctx.local.counted = null;
     state.stats = new MontyStats(toStats(saved?.stats ?? {}));
     state.allStats = await everyone(ctx.services);
   },

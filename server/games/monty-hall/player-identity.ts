@@ -16,11 +16,17 @@
 import { createHash } from 'node:crypto';
 import { playerSchema } from '../../accounts/room-token';
 import * as v from 'valibot';
+import type { Statistics } from '../../../shared/games/monty-hall';
 import type { PolicyTable, TablePolicy } from '../../table/server-game';
 
-/** One Monty Hall room's own data: the player's counter group, null without an identity (this room's games only). */
+/**
+ * One Monty Hall room's own data: the player's counter group, null without an identity (this
+ * room's games only); the statistics a completed game brought, kept here by the step before its
+ * save and shown by the mirror after it (null: none since the room last showed its statistics).
+ */
 export interface MontyLocal {
   group: string | null;
+  counted: { stats: Statistics; allStats: Statistics } | null;
 }
 
 /** The counter group of one player's statistics, or null when the player gave no identity. `player`: the checked account (server-only option). */

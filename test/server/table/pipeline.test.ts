@@ -41,7 +41,6 @@ class RecordingRoom implements PipelineRoom<Race> {
       this.steps.push(`save ${JSON.stringify(this.pipeline.rules)}`);
       return this.saves;
     },
-    holding: <T>(step: () => Promise<T>) => step(),
     remove: async () => void this.steps.push('remove'),
   };
   constructor(readonly pipeline: TablePipeline<Race>) {}
@@ -60,7 +59,7 @@ class RecordingRoom implements PipelineRoom<Race> {
   took = (effects: object) => void (Object.keys(effects).length && this.steps.push(`took ${JSON.stringify(effects)}`));
   planClock = () => void this.steps.push('planClock');
   armClock = () => void this.steps.push('armClock');
-  mirror = (events: readonly unknown[]) => void this.steps.push(`mirror ${JSON.stringify(events)}`);
+  mirror = (events: readonly unknown[] = []) => void this.steps.push(`mirror ${JSON.stringify(events)}`);
   afterChange = () => void this.steps.push('afterChange');
   reject = (client: Client, code: string) => void this.refused.push({ client: client.sessionId, code });
   gameEnded = () => void this.steps.push('gameEnded');

@@ -1,10 +1,10 @@
 /**
- * What a policy sees of its room (server/table/policy-adapter.ts): the room's parts read live
- * (never a copy taken when the policy was made), timers under names of their own, and the
- * steps it asks for reaching the room. Real seats and timers; the rest of the room recorded.
+ * What a game's hooks and a policy see of their room (server/table/table-context.ts): the room's
+ * parts read live (never a copy taken when the policy was made), timers under names of their
+ * own, and the steps it asks for reaching the room. Real seats and timers; the rest of the room recorded.
  */
 import type { Client } from '@colyseus/core';
-import { PolicyAdapter, type PolicyRoom } from '../../../server/table/policy-adapter';
+import { TableContext, type ContextRoom } from '../../../server/table/table-context';
 import { RoomTimers } from '../../../server/table/room-timers';
 import { Seats } from '../../../server/table/seats';
 import type { TableSchema } from '../../../server/table/server-game';
@@ -19,6 +19,8 @@ function room() {
     seats: new Seats(),
     options: { turnSeconds: 30 },
     startedAt: 0,
+    config: { turnSeconds: 30 },
+    turnClock: { advanceAt: 0 },
     timers,
     definition: raceToTen,
     rules: null as unknown,
@@ -30,7 +32,7 @@ function room() {
     snapshot: () => ({ v: 2, startedAt: part.startedAt }),
     afterChange: () => void asked.push('afterChange'),
   };
-  return { part, asked, timers, table: new PolicyAdapter(part as unknown as PolicyRoom<TableSchema, typeof raceToTen>) };
+  return { part, asked, timers, table: new TableContext(part as unknown as ContextRoom<TableSchema, typeof raceToTen>) };
 }
 
 afterEach(() => jest.useRealTimers());
@@ -48,6 +50,9 @@ it('reads the room as it is now, not as it was when the policy was made', () => 
   expect(table.client('a')?.sessionId).toBe('a');
   expect(table.addressOf('a')).toBe('10.0.0.1');
   expect([table.roomName, table.roomId]).toEqual(['race_to_ten', 'r1']);
+  // The same object is the game hooks' context: the rules, the seat's session, the host.
+  expect(table.rules).toBe(part.rules);
+  expect([table.sessionOf(0), table.sessionOf(1), table.sessionOf(null), table.host]).toEqual(['a', '', '', part.seats.host]);
 });
 
 it("a policy's timers are the room's, under names of their own: a room timer of the same name is left alone", () => {
