@@ -6,14 +6,14 @@
  * director takes the lease once the dead one's lapses, and pairs round 2 from the database: no
  * repeat of round 1's game, the bye to someone who has not had one.
  */
-import { Client, type Room } from '@colyseus/sdk';
 import { openPostgres } from '../../server/db/postgres';
 import { TournamentStore } from '../../server/tournaments/tournament-store';
 import { loadSwiss } from '../../server/tournaments/swiss-director';
 import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
-import { httpBase, makeAccount, playSeatOneWins, type Guest } from '../support/ranked';
+import { makeAccount, playSeatOneWins } from '../support/ranked';
 import { waitForState } from '../support/server';
+import { createTournament, enterTournament, joinTournament } from '../support/tournaments';
 import { waitUntil } from '../support/wait';
 import type { GomokuRoomClient } from '../support/gomoku-client';
 
@@ -33,38 +33,17 @@ afterAll(async () => {
   await emptyRedis(redisUrl);
 });
 
-interface Paired { roomId: string; matchId: string; reservation: unknown; round: number }
-
-async function enter(url: string, tournamentId: string, player: Guest) {
-  const client = new Client(url);
-  const room = await client.joinOrCreate('tournament', { tournamentId, token: player.token });
-  room.reconnection.enabled = false;
-  room.onMessage('you', () => undefined);
-  const paired: Paired[] = [];
-  room.onMessage('paired', (p: Paired) => paired.push(p));
-  return { client, room: room as Room, paired };
-}
-
 it('a Swiss round whose game ended as the director\'s process died is written once, and round 2 is paired by a new director', async () => {
   const port = await freePort();
   const env = { REDIS_URL: redisUrl, TOURNAMENT_WAVE_MS: '200', SWISS_ROUND_PAUSE_MS: '0' };
   proc = await startServerProcess(port, { ...env, PARLOR_FAULT: 'crash_before_rating' });
   const owner = await makeAccount(proc.url, 'Swiss crash host');
-  const res = await fetch(`${httpBase(proc.url)}/api/tournaments`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify({ name: 'Crash Swiss', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 }),
-  });
+  const res = await createTournament(proc.url, owner, { name: 'Crash Swiss', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
   const players = await Promise.all(['Sa', 'Sb', 'Sc'].map((n) => makeAccount(proc!.url, `Crash ${n}`)));
-  const seats = await Promise.all(players.map((p) => enter(proc!.url, id, p)));
-  for (const s of seats) {
-    const joined = new Promise<void>((resolve) => {
-      const off = s.room.onMessage('you', (you: { joined: boolean }) => you.joined && (off(), resolve()));
-    });
-    s.room.send('join_event', {});
-    await joined;
-  }
+  const seats = await Promise.all(players.map((p) => enterTournament(proc!.url, id, p)));
+  for (const s of seats) await joinTournament(s.room);
   const db = await openPostgres(await processDatabaseUrl());
   const store = new TournamentStore(db);
   try {
@@ -91,7 +70,7 @@ it('a Swiss round whose game ended as the director\'s process died is written on
     expect(await store.finishGame({ gameId: round1.games[0].id, result: 'follower', openerMoves: 0, followerMoves: 0, endedAt: Date.now() })).toBe(false);
 
     // The players come back to the event: a director on the new process pairs round 2 from the rows.
-    const again = await Promise.all(players.map((p) => enter(proc!.url, id, p)));
+    const again = await Promise.all(players.map((p) => enterTournament(proc!.url, id, p)));
     const byRound2 = new Map(players.map((p, i) => [p.playerId, again[i]]));
     await waitUntil(async () => (await loadSwiss(store, (await store.event(id))!))!.rows.progress.round === 2, 'round 2 started', 40000);
     const after = (await loadSwiss(store, (await store.event(id))!))!;

@@ -5,13 +5,13 @@
  * writes the result once; the players join the event's room again, a new director takes the
  * lease once the dead one's lapses, and pairs them from the database.
  */
-import { Client, type Room } from '@colyseus/sdk';
 import { openPostgres } from '../../server/db/postgres';
 import { TournamentStore } from '../../server/tournaments/tournament-store';
 import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
-import { bySeat, httpBase, makeAccount, playSeatOneWins, type Guest } from '../support/ranked';
+import { bySeat, makeAccount, playSeatOneWins } from '../support/ranked';
 import { nextMessage, waitForState } from '../support/server';
+import { createTournament, enterTournament, tournamentDetail } from '../support/tournaments';
 import { waitUntil } from '../support/wait';
 import type { GomokuRoomClient } from '../support/gomoku-client';
 
@@ -31,27 +31,16 @@ afterAll(async () => {
   await emptyRedis(redisUrl);
 });
 
-async function enter(url: string, tournamentId: string, player: Guest) {
-  const client = new Client(url);
-  const room = await client.joinOrCreate('tournament', { tournamentId, token: player.token });
-  room.reconnection.enabled = false;
-  room.onMessage('you', () => undefined);
-  return { client, room: room as Room };
-}
-
 it('a tournament game ended as its process died is written once by the process that restores it, and pairing goes on', async () => {
   const port = await freePort();
   const env = { REDIS_URL: redisUrl, TOURNAMENT_WAVE_MS: '200' };
   proc = await startServerProcess(port, { ...env, PARLOR_FAULT: 'crash_before_rating' });
   const owner = await makeAccount(proc.url, 'Crash host');
-  const res = await fetch(`${httpBase(proc.url)}/api/tournaments`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify({ name: 'Crash arena', startsAt: Date.now() + 200, minutes: 30 }),
-  });
+  const res = await createTournament(proc.url, owner, { name: 'Crash arena', startsAt: Date.now() + 200, minutes: 30 });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
   const players = [await makeAccount(proc.url, 'Crash P'), await makeAccount(proc.url, 'Crash Q')];
-  const seats = await Promise.all(players.map((p) => enter(proc!.url, id, p)));
+  const seats = await Promise.all(players.map((p) => enterTournament(proc!.url, id, p)));
   const paired = seats.map((s) => nextMessage<{ reservation: unknown }>(s.room, 'paired', 20000));
   for (const s of seats) s.room.send('join_event', {});
   const reservations = await Promise.all(paired);
@@ -78,13 +67,13 @@ it('a tournament game ended as its process died is written once by the process t
     expect(await store.finishGame({ gameId: written.id, result: 'follower', openerMoves: 0, followerMoves: 0, endedAt: Date.now() })).toBe(false);
 
     // The players come back to the event: a director on the new process pairs them again from the rows.
-    const again = await Promise.all(players.map((p) => enter(proc!.url, id, p)));
+    const again = await Promise.all(players.map((p) => enterTournament(proc!.url, id, p)));
     const pairedAgain = await Promise.all(again.map((s) => nextMessage<{ roomId: string }>(s.room, 'paired', 40000)));
     expect(pairedAgain[0].roomId).toBe(pairedAgain[1].roomId);
     const games = await store.games(id);
     expect(games).toHaveLength(2);
     expect(games.filter((g) => g.endedAt !== null)).toHaveLength(1);
-    const standings = (await (await fetch(`${httpBase(proc.url)}/api/tournaments/${id}`)).json()) as { standings: { playerId: string; score: number }[] };
+    const standings = (await tournamentDetail(proc.url, id)) as { standings: { playerId: string; score: number }[] };
     expect(standings.standings.find((r) => r.playerId === winner)!.score).toBe(2);
   } finally {
     await db.close();
