@@ -9,8 +9,8 @@
 import { openPostgres } from '../../server/db/postgres';
 import { TournamentStore } from '../../server/tournaments/tournament-store';
 import { loadSwiss } from '../../server/tournaments/swiss-director';
-import { emptyDatabase, processDatabaseUrl } from '../support/database';
-import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
+import { processDatabaseUrl } from '../support/database';
+import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { makeAccount, playSeatOneWins } from '../support/ranked';
 import { waitForState } from '../support/server';
 import { createTournament, enterTournament, joinTournament } from '../support/tournaments';
@@ -19,30 +19,19 @@ import type { GomokuRoomClient } from '../support/gomoku-client';
 
 jest.setTimeout(120000);
 
-const redisUrl = testRedisUrl();
-let proc: ServerProcess | undefined;
-
-beforeAll(async () => {
-  buildServer();
-  await emptyRedis(redisUrl);
-  await emptyDatabase(await processDatabaseUrl());
-});
-
-afterAll(async () => {
-  await proc?.stop('SIGKILL');
-  await emptyRedis(redisUrl);
-});
+/** The server built, Redis and the database emptied, and the process in `suite.proc` killed after the test. */
+const suite = serverProcessSuite();
 
 it('a Swiss round whose game ended as the director\'s process died is written once, and round 2 is paired by a new director', async () => {
   const port = await freePort();
-  const env = { REDIS_URL: redisUrl, TOURNAMENT_WAVE_MS: '200', SWISS_ROUND_PAUSE_MS: '0' };
-  proc = await startServerProcess(port, { ...env, PARLOR_FAULT: 'crash_before_rating' });
-  const owner = await makeAccount(proc.url, 'Swiss crash host');
-  const res = await createTournament(proc.url, owner, { name: 'Crash Swiss', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 });
+  const env = { REDIS_URL: suite.redisUrl, TOURNAMENT_WAVE_MS: '200', SWISS_ROUND_PAUSE_MS: '0' };
+  suite.proc = await startServerProcess(port, { ...env, PARLOR_FAULT: 'crash_before_rating' });
+  const owner = await makeAccount(suite.proc.url, 'Swiss crash host');
+  const res = await createTournament(suite.proc.url, owner, { name: 'Crash Swiss', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  const players = await Promise.all(['Sa', 'Sb', 'Sc'].map((n) => makeAccount(proc!.url, `Crash ${n}`)));
-  const seats = await Promise.all(players.map((p) => enterTournament(proc!.url, id, p)));
+  const players = await Promise.all(['Sa', 'Sb', 'Sc'].map((n) => makeAccount(suite.proc!.url, `Crash ${n}`)));
+  const seats = await Promise.all(players.map((p) => enterTournament(suite.proc!.url, id, p)));
   for (const s of seats) await joinTournament(s.room);
   const db = await openPostgres(await processDatabaseUrl());
   const store = new TournamentStore(db);
@@ -54,10 +43,10 @@ it('a Swiss round whose game ended as the director\'s process died is written on
     for (const r of rooms) r.reconnection.enabled = false;
     await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.players.size === 2 && s.phase === 'swap2_placement', 8000)));
 
-    const died = new Promise((r) => proc!.child.once('exit', r));
+    const died = new Promise((r) => suite.proc!.child.once('exit', r));
     await playSeatOneWins(rooms, false);
     await died;
-    expect(proc.child.signalCode).toBe('SIGKILL');
+    expect(suite.proc.child.signalCode).toBe('SIGKILL');
     const before = (await loadSwiss(store, (await store.event(id))!))!;
     expect(before.rows.progress.round).toBe(1);
     const [round1] = before.view.pairings;
@@ -65,12 +54,12 @@ it('a Swiss round whose game ended as the director\'s process died is written on
     expect(round1.byes).toHaveLength(1);
 
     // A new process restores the game's room and settles it: the result is written, once.
-    proc = await startServerProcess(port, env);
+    suite.proc = await startServerProcess(port, env);
     await waitUntil(async () => (await store.games(id))[0].endedAt !== null, 'the restored room writes the result', 30000);
     expect(await store.finishGame({ gameId: round1.games[0].id, result: 'follower', openerMoves: 0, followerMoves: 0, endedAt: Date.now() })).toBe(false);
 
     // The players come back to the event: a director on the new process pairs round 2 from the rows.
-    const again = await Promise.all(players.map((p) => enterTournament(proc!.url, id, p)));
+    const again = await Promise.all(players.map((p) => enterTournament(suite.proc!.url, id, p)));
     const byRound2 = new Map(players.map((p, i) => [p.playerId, again[i]]));
     await waitUntil(async () => (await loadSwiss(store, (await store.event(id))!))!.rows.progress.round === 2, 'round 2 started', 40000);
     const after = (await loadSwiss(store, (await store.event(id))!))!;
