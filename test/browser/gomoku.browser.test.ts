@@ -10,7 +10,7 @@ import type { RunningParlor } from '../../server/app';
 import { startTestServer } from '../support/server';
 import { boardOf, stoneAt } from '../support/gomoku-client';
 import {
-  buildClient, clickCell, controlsUnderCanvas, launchChromium, openPage, openPhonePage, placeStone, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, type TrackedPage,
+  buildClient, chooseOnTable, clickCell, controlsUnderCanvas, launchChromium, openPage, openPhonePage, placeStone, playStone, screenshot, tableSession, tableState, tapControl, tapUntilRegistered, waitForTable, type TrackedPage,
 } from '../support/browser';
 
 // Generous: the machine running the suite may be busy, and a whole game is many round trips.
@@ -54,19 +54,6 @@ async function startGame(options: { swap2: boolean; phone?: boolean }) {
   return { a, b, roomId };
 }
 
-/** Clicks a cell as `page` and waits until `watchers` have seen the move. */
-async function play(page: Page, x: number, y: number, watchers: Page[]) {
-  const turn = (await tableState(page)).turn;
-  await placeStone(page, x, y);
-  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
-}
-
-async function choose(page: Page, choice: string, watchers: Page[]) {
-  const turn = (await tableState(page)).turn;
-  await tapUntilRegistered(page, `#choices [data-choice="${choice}"]`, { by: 'click', registered: `s.turn > ${turn}` });
-  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
-}
-
 /** The move list as read: "1.h8" for a stone, the words for a Swap 2 choice. */
 function moveList(page: Page): Promise<string[]> {
   return page.locator('#move-list li').evaluateAll((items) => items.map((li) => (li.classList.contains('move-choice') ? li.textContent!.trim() : li.textContent!.replace(/\s+/g, ''))));
@@ -93,16 +80,16 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
   const all = [a.page, b.page, watcher.page];
 
   expect(await a.page.textContent('#phase-banner')).toContain('You: place stone 1 of 3 (black)');
-  for (const [x, y] of [[7, 7], [8, 7], [9, 9]]) await play(a.page, x, y, all);
+  for (const [x, y] of [[7, 7], [8, 7], [9, 9]]) await playStone(a.page, x, y, all);
   expect(await b.page.textContent('#phase-banner')).toContain('You: choose');
   expect(await a.page.locator('#choices button').count()).toBe(0);
   // A click on an occupied cell or out of turn changes nothing.
   await clickCell(b.page, 7, 7);
-  await choose(b.page, 'place_more', all);
-  await play(b.page, 0, 14, all);
-  await play(b.page, 14, 14, all);
+  await chooseOnTable(b.page, 'place_more', all);
+  await playStone(b.page, 0, 14, all);
+  await playStone(b.page, 14, 14, all);
   expect(await a.page.locator('#choices button').allTextContents()).toEqual(['Play black', 'Play white']);
-  await choose(a.page, 'black', all);
+  await chooseOnTable(a.page, 'black', all);
 
   // The move list names every stone in standard notation and the Swap 2 steps in words; the
   // board draws coordinates a-o and 15-1 (row 1 at the bottom).
@@ -114,7 +101,7 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
   // Ada is black, Bo (white) moves first. Bo scatters on row 0; Ada builds five on row 12.
   const aSession = await tableSession(a.page);
   for (let i = 0; i < 5; i++) {
-    await play(b.page, 2 * i, 0, all);
+    await playStone(b.page, 2 * i, 0, all);
     if (i === 2) {
       // The spectator steps back without leaving; a new move arrives meanwhile; Live returns.
       await watcher.page.click('#review-back');
@@ -122,7 +109,7 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
       expect(await stonesDrawn(watcher.page)).toBe(8);
       expect(await watcher.page.textContent('#review-status')).toBe('Move 8 of 10 · White c15');
       expect(await watcher.page.locator('#move-list li.current').textContent()).toContain('c15');
-      await play(a.page, i, 12, all);
+      await playStone(a.page, i, 12, all);
       expect(await stonesDrawn(watcher.page)).toBe(8);
       expect(await watcher.page.textContent('#review-status')).toBe('Move 8 of 11 · White c15');
       await watcher.page.click('#review-live');
@@ -132,7 +119,7 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
       expect(await a.page.locator('#review').isHidden()).toBe(true);
       continue;
     }
-    await play(a.page, i, 12, all);
+    await playStone(a.page, i, 12, all);
     // Screen readers hear each move: "Black b3".
     if (i === 1) await waitForAnnouncement(watcher.page, 'Black b3');
   }
@@ -161,8 +148,8 @@ it('two players play Swap 2 (place_more) to a win by clicking the canvas; a spec
 
 it('a player who reloads mid-game is back in the same seat with the board intact', async () => {
   const { a, b } = await startGame({ swap2: false });
-  await play(a.page, 7, 7, [a.page, b.page]);
-  await play(b.page, 8, 8, [a.page, b.page]);
+  await playStone(a.page, 7, 7, [a.page, b.page]);
+  await playStone(b.page, 8, 8, [a.page, b.page]);
   const before = await tableState(a.page);
   const session = await tableSession(a.page);
 
@@ -177,7 +164,7 @@ it('a player who reloads mid-game is back in the same seat with the board intact
   expect(await a.page.textContent('#phase-banner')).toContain('You to move (black)');
   await waitForTable(b.page, `s.players['${session}'].connected === true`);
 
-  await play(a.page, 6, 6, [a.page, b.page]);
+  await playStone(a.page, 6, 6, [a.page, b.page]);
   expect(stoneAt(await tableState(b.page), 6 * 15 + 6)).toBe(1);
   await screenshot(a.page, 'gomoku-after-reload');
   for (const t of [a, b]) expect(t.problems).toEqual([]);

@@ -6,10 +6,9 @@
  * the default rules on, two pages of one address (this machine) are paired at once and told, before
  * and after their game, that it is unrated and why.
  */
-import type { Page } from 'playwright-core';
 import { LICHESS, NEW_PLAYER, rateGame } from '../../shared/games/rating/glicko2';
 import { RANKED_RULES_OFF } from '../support/server';
-import { browserSuite, lobbyAs, placeStone, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable, type TrackedPage } from '../support/browser';
+import { browserSuite, clickSeatOneWins, lobbyAs, pagesBySeat, screenshot, signUpInHeader, waitForTable, type TrackedPage } from '../support/browser';
 
 jest.setTimeout(240000);
 
@@ -23,12 +22,6 @@ async function queueFromLobby(name: string): Promise<TrackedPage> {
   await tracked.page.click('#play-ranked');
   await tracked.page.waitForSelector('#cancel-ranked:not([hidden])');
   return tracked;
-}
-
-async function play(page: Page, x: number, y: number, watchers: Page[]) {
-  const turn = (await tableState(page)).turn;
-  await placeStone(page, x, y);
-  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
 }
 
 it('two pages play a ranked game from Play ranked to the rating change on screen', async () => {
@@ -46,18 +39,9 @@ it('two pages play a ranked game from Play ranked to the rating change on screen
   await watcher.page.evaluate((id) => (location.hash = `#/room/${id}/watch`), roomId);
   await watcher.page.waitForSelector('#watching:not([hidden])');
 
-  const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
-  const [one, two] = (await seatOf(a.page)) === 1 ? [a.page, b.page] : [b.page, a.page];
-  const both = [one, two];
-  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
-  const turn = (await tableState(two)).turn;
-  await tapUntilRegistered(two, '#choices [data-choice="black"]', { by: 'click', registered: `s.turn > ${turn}` });
-  for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
-  for (let i = 0; i < 5; i++) {
-    await play(one, 5 + i, 7, both);
-    if (i < 4) await play(two, 5 + i, 10, both);
-  }
-  for (const p of both) await waitForTable(p, "s.phase === 'game_over' && Object.values(s.players).every((p) => p.ratingChange !== 0)");
+  const [one, two] = await pagesBySeat(a.page, b.page);
+  await clickSeatOneWins(one, two);
+  for (const p of [one, two]) await waitForTable(p, "Object.values(s.players).every((p) => p.ratingChange !== 0)");
 
   const [w] = rateGame(NEW_PLAYER, NEW_PLAYER, 1, LICHESS);
   const gain = Math.round(w.rating) - 1500;
@@ -113,19 +97,9 @@ describe('two accounts of one network (the network rule on, as by default)', () 
     }
     await screenshot(a.page, 'ranked-unrated-note');
 
-    const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
-    const [one, two] = (await seatOf(a.page)) === 1 ? [a.page, b.page] : [b.page, a.page];
-    const both = [one, two];
-    for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
-    const turn = (await tableState(two)).turn;
-    await two.click('#choices [data-choice="black"]');
-    for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
-    for (let i = 0; i < 5; i++) {
-      await play(one, 5 + i, 7, both);
-      if (i < 4) await play(two, 5 + i, 10, both);
-    }
-    for (const p of both) await waitForTable(p, "s.phase === 'game_over'");
-    for (const p of both) {
+    const [one, two] = await pagesBySeat(a.page, b.page);
+    await clickSeatOneWins(one, two);
+    for (const p of [one, two]) {
       await p.waitForSelector('#unrated-reason');
       expect(await p.textContent('#unrated-reason')).toMatch(/^This game was unrated: the two players share a network/);
       expect(await p.textContent('#rating-change')).toBe('Your rating: 1500? (unchanged)');

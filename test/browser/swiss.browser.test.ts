@@ -7,7 +7,7 @@
  * paired and the event finishes, keeping its standings and the game's replay link.
  */
 import type { Page } from 'playwright-core';
-import { PHONE, type TrackedPage, browserSuite, lobbyAs, placeStone, resizeViewport, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
+import { PHONE, type TrackedPage, browserSuite, clickSeatOneWins, lobbyAs, pagesBySeat, resizeViewport, screenshot, signUpInHeader, waitForTable } from '../support/browser';
 import { testFileDatabase } from '../support/database';
 
 jest.setTimeout(240000);
@@ -21,12 +21,6 @@ afterAll(() => {
 });
 
 const suite = browserSuite();
-
-async function play(page: Page, x: number, y: number, watchers: Page[]) {
-  const turn = (await tableState(page)).turn;
-  await placeStone(page, x, y);
-  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
-}
 
 async function signedUp(name: string): Promise<TrackedPage> {
   const tracked = await lobbyAs(suite.browser, suite.base, name);
@@ -90,18 +84,8 @@ it('two players join a Swiss event, round 1 pairs them, the page shows the pairi
   await screenshot(v, 'swiss-event-phone');
 
   for (const p of [a, b]) await waitForTable(p, "s.ranked && s.phase === 'swap2_placement' && s.toMove !== ''");
-  const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
-  const [one, two] = (await seatOf(a)) === 1 ? [a, b] : [b, a];
-  const both = [one, two];
-  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
-  const turn = (await tableState(two)).turn;
-  await tapUntilRegistered(two, '#choices [data-choice="black"]', { by: 'click', registered: `s.turn > ${turn}` });
-  for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
-  for (let i = 0; i < 5; i++) {
-    await play(one, 5 + i, 7, both);
-    if (i < 4) await play(two, 5 + i, 10, both);
-  }
-  for (const p of both) await waitForTable(p, "s.phase === 'game_over'");
+  const [one, two] = await pagesBySeat(a, b);
+  await clickSeatOneWins(one, two);
   const winner = one === a ? 'Ada Swiss' : 'Bo Swiss';
 
   // Back at the event: 1 point, the game's result and replay; two players cannot meet again, so the event is over.

@@ -6,8 +6,7 @@
  * by both), they play the game to its end, the winner goes back to the event from the table, and the
  * standings show the berserk win (2 + 1 points) and the finished game.
  */
-import type { Page } from 'playwright-core';
-import { PHONE, type TrackedPage, browserSuite, lobbyAs, placeStone, resizeViewport, screenshot, signUpInHeader, tableSession, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
+import { PHONE, type TrackedPage, browserSuite, clickSeatOneWins, lobbyAs, pagesBySeat, resizeViewport, screenshot, signUpInHeader, tableState, tapUntilRegistered, waitForTable } from '../support/browser';
 
 jest.setTimeout(240000);
 
@@ -16,12 +15,6 @@ process.env.TOURNAMENT_WAVE_MS = '200';
 afterAll(() => delete process.env.TOURNAMENT_WAVE_MS);
 
 const suite = browserSuite();
-
-async function play(page: Page, x: number, y: number, watchers: Page[]) {
-  const turn = (await tableState(page)).turn;
-  await placeStone(page, x, y);
-  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
-}
 
 async function signedUp(name: string): Promise<TrackedPage> {
   const tracked = await lobbyAs(suite.browser, suite.base, name);
@@ -86,23 +79,14 @@ it('two players create, join, are paired, play their arena game, and the standin
   for (const p of [a, b]) await p.waitForSelector('#board-canvas', { timeout: 20000 });
   for (const p of [a, b]) await waitForTable(p, "s.ranked && s.phase === 'swap2_placement' && s.toMove !== ''");
 
-  const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
-  const [one, two] = (await seatOf(a)) === 1 ? [a, b] : [b, a];
+  const [one, two] = await pagesBySeat(a, b);
   const both = [one, two];
   // The opener goes berserk from the table before the first stone: both tables show half of that clock.
   const full = (await tableState(one)).timeLeft1;
   await tapUntilRegistered(one, '#berserk', { by: 'click', registered: `s.timeLeft1 === ${full / 2}` });
   for (const p of both) await waitForTable(p, `s.timeLeft1 === ${full / 2} && s.timeLeft2 === ${full}`);
   await one.waitForSelector('#berserk', { state: 'hidden' });
-  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await play(one, x, y, both);
-  const turn = (await tableState(two)).turn;
-  await tapUntilRegistered(two, '#choices [data-choice="black"]', { by: 'click', registered: `s.turn > ${turn}` });
-  for (const p of both) await waitForTable(p, `s.turn > ${turn}`);
-  for (let i = 0; i < 5; i++) {
-    await play(one, 5 + i, 7, both);
-    if (i < 4) await play(two, 5 + i, 10, both);
-  }
-  for (const p of both) await waitForTable(p, "s.phase === 'game_over'");
+  await clickSeatOneWins(one, two);
   const winner = one === a ? 'Ada Arena' : 'Bo Arena';
 
   // The table's end leads back to the event: the winner is first with 3 points (2, and 1 for the berserk win), the game is listed finished.

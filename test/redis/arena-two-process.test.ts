@@ -18,8 +18,9 @@ import { TournamentStore, type TournamentGame } from '../../server/tournaments/t
 import { buildSheet, LICHESS_ARENA, type ArenaGame } from '../../shared/tournament/arena-sheet';
 import { emptyDatabase, processDatabaseUrl } from '../support/database';
 import { emptyRedis, freePort, startServerProcess, testRedisUrl, buildServer, type ServerProcess } from '../support/processes';
-import { httpBase, makeAccount, type Guest } from '../support/ranked';
+import { makeAccount, type Guest } from '../support/ranked';
 import { sleep } from '../support/server';
+import { tournamentDetail } from '../support/tournaments';
 import { waitUntil } from '../support/wait';
 
 jest.setTimeout(180000);
@@ -221,7 +222,7 @@ it('20 players play an arena to its end on two processes while the director\'s p
 
   // The standings served equal the sheets built from the finished games in the order they ended.
   const rules = { ...LICHESS_ARENA, eventEndsAt: event.startsAt + event.minutes * 60_000 };
-  const page = (await (await fetch(`${httpBase(a.url)}/api/tournaments/${event.id}?limit=500`)).json()) as { standings: { playerId: string; score: number; sheet: { points: number; result: string }[] }[] };
+  const page = (await tournamentDetail(a.url, event.id, '?limit=500')) as { standings: { playerId: string; score: number; sheet: { points: number; result: string }[] }[] };
   expect(page.standings).toHaveLength(20);
   for (const row of page.standings) {
     const sides = games.filter((g) => g.opener === row.playerId || g.follower === row.playerId).sort((x, y) => x.endedAt! - y.endedAt! || x.startedAt - y.startedAt).map((g) => sideOf(g, row.playerId));

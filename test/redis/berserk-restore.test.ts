@@ -5,13 +5,14 @@
  * 8 moves of their own scores 2 + 1 in the event's standings (the game's result writes the berserk
  * into the event's row even when the director never did).
  */
-import { Client, type Room } from '@colyseus/sdk';
+import { Client } from '@colyseus/sdk';
 import { openPostgres } from '../../server/db/postgres';
 import { TournamentStore } from '../../server/tournaments/tournament-store';
 import { processDatabaseUrl } from '../support/database';
 import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
-import { bySeat, httpBase, makeAccount } from '../support/ranked';
+import { bySeat, makeAccount } from '../support/ranked';
 import { comeBack, nextMessage, waitForState } from '../support/server';
+import { enterTournament, tournamentDetail } from '../support/tournaments';
 import { act, type GomokuRoomClient } from '../support/gomoku-client';
 
 jest.setTimeout(120000);
@@ -32,12 +33,7 @@ it('keeps a berserk through a crash: the halved clock without increment, and the
     const id = created.tournament.id;
     const players = [await makeAccount(suite.proc.url, 'Rest P'), await makeAccount(suite.proc.url, 'Rest Q')];
     const client = new Client(suite.proc.url);
-    const seats = await Promise.all(players.map(async (p) => {
-      const room = await client.joinOrCreate('tournament', { tournamentId: id, token: p.token });
-      room.reconnection.enabled = false;
-      room.onMessage('you', () => undefined);
-      return room as Room;
-    }));
+    const seats = await Promise.all(players.map(async (p) => (await enterTournament(suite.proc!.url, id, p)).room));
     const paired = seats.map((s) => nextMessage<{ reservation: unknown }>(s, 'paired', 20000));
     for (const s of seats) s.send('join_event', {});
     const reservations = await Promise.all(paired);
@@ -80,7 +76,7 @@ it('keeps a berserk through a crash: the halved clock without increment, and the
     const deadline = Date.now() + 20000;
     let page: { standings: { playerId: string; score: number; sheet: { berserk: string; points: number }[] }[] } | null = null;
     while (Date.now() < deadline) {
-      page = (await (await fetch(`${httpBase(suite.proc.url)}/api/tournaments/${id}`)).json()) as typeof page;
+      page = (await tournamentDetail(suite.proc.url, id)) as typeof page;
       if (page!.standings.some((r) => r.score > 0)) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -7,32 +7,21 @@
 import { Client } from '@colyseus/sdk';
 import Redis from 'ioredis';
 import { openPostgres } from '../../server/db/postgres';
-import { emptyDatabase, processDatabaseUrl } from '../support/database';
-import { buildServer, emptyRedis, freePort, startServerProcess, testRedisUrl, type ServerProcess } from '../support/processes';
+import { processDatabaseUrl } from '../support/database';
+import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
 import { bySeat, getJson, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { comeBack, waitForState } from '../support/server';
 
 jest.setTimeout(90000);
 
-const redisUrl = testRedisUrl();
-let proc: ServerProcess | undefined;
-
-beforeAll(async () => {
-  buildServer();
-  await emptyRedis(redisUrl);
-  await emptyDatabase(await processDatabaseUrl());
-});
-
-afterAll(async () => {
-  await proc?.stop('SIGKILL');
-  await emptyRedis(redisUrl);
-});
+/** The server built, Redis and the database emptied, and the process in `suite.proc` killed after the test. */
+const suite = serverProcessSuite();
 
 it('a game whose process died before keeping it is kept by the process that restores its room, under the same id', async () => {
   const port = await freePort();
-  proc = await startServerProcess(port, { REDIS_URL: redisUrl, PARLOR_FAULT: 'crash_before_rating' });
-  const [a, b] = [await makeAccount(proc.url, 'Crash Keep A'), await makeAccount(proc.url, 'Crash Keep B')];
-  const [ca, cb] = [new Client(proc.url), new Client(proc.url)];
+  suite.proc = await startServerProcess(port, { REDIS_URL: suite.redisUrl, PARLOR_FAULT: 'crash_before_rating' });
+  const [a, b] = [await makeAccount(suite.proc.url, 'Crash Keep A'), await makeAccount(suite.proc.url, 'Crash Keep B')];
+  const [ca, cb] = [new Client(suite.proc.url), new Client(suite.proc.url)];
   const [qa, qb] = [await queueUp(ca, a), await queueUp(cb, b)];
   const [ma, mb] = await Promise.all([qa.matched, qb.matched]);
   const rooms = [await takeSeat(ca, qa.queue, ma), await takeSeat(cb, qb.queue, mb)];
@@ -40,11 +29,11 @@ it('a game whose process died before keeping it is kept by the process that rest
   await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.players.size === 2 && s.phase === 'swap2_placement', 8000)));
   const token = bySeat(rooms)[0].reconnectionToken;
 
-  const died = new Promise((r) => proc!.child.once('exit', r));
+  const died = new Promise((r) => suite.proc!.child.once('exit', r));
   await playSeatOneWins(rooms, false);
   await died;
   // The id was chosen and saved with the game's end; the game itself was never stored.
-  const redis = new Redis(redisUrl);
+  const redis = new Redis(suite.redisUrl);
   const snapshot = JSON.parse((await redis.get(`parlor:room:${ma.roomId}`))!).snapshot;
   const id = snapshot.policies.history.id as string;
   expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
@@ -52,14 +41,14 @@ it('a game whose process died before keeping it is kept by the process that rest
   expect(await db.query('SELECT id FROM finished_games WHERE id = $1', [id])).toEqual([]);
   await db.close();
 
-  proc = await startServerProcess(port, { REDIS_URL: redisUrl });
-  const back = await comeBack(new Client(proc.url), token);
+  suite.proc = await startServerProcess(port, { REDIS_URL: suite.redisUrl });
+  const back = await comeBack(new Client(suite.proc.url), token);
   await waitForState(back, (s: any) => s.replayId === id, 10000);
-  const { status, body } = await getJson(proc.url, `/api/games/${id}`);
+  const { status, body } = await getJson(suite.proc.url, `/api/games/${id}`);
   expect(status).toBe(200);
   expect(body).toMatchObject({ id, game: 'gomoku', roomId: ma.roomId, reason: 'five', ranked: { matchId: ma.matchId, game: 1 } });
   expect(body.record.steps).toHaveLength(13);
-  expect((await getJson(proc.url, `/api/players/${a.playerId}/games`)).body.games.map((g: any) => g.id)).toEqual([id]);
+  expect((await getJson(suite.proc.url, `/api/players/${a.playerId}/games`)).body.games.map((g: any) => g.id)).toEqual([id]);
   redis.disconnect();
   await back.leave();
 });

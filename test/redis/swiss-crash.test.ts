@@ -6,65 +6,33 @@
  * director takes the lease once the dead one's lapses, and pairs round 2 from the database: no
  * repeat of round 1's game, the bye to someone who has not had one.
  */
-import { Client, type Room } from '@colyseus/sdk';
 import { openPostgres } from '../../server/db/postgres';
 import { TournamentStore } from '../../server/tournaments/tournament-store';
 import { loadSwiss } from '../../server/tournaments/swiss-director';
-import { emptyDatabase, processDatabaseUrl } from '../support/database';
-import { buildServer, freePort, startServerProcess, emptyRedis, testRedisUrl, type ServerProcess } from '../support/processes';
-import { httpBase, makeAccount, playSeatOneWins, type Guest } from '../support/ranked';
+import { processDatabaseUrl } from '../support/database';
+import { freePort, serverProcessSuite, startServerProcess } from '../support/processes';
+import { makeAccount, playSeatOneWins } from '../support/ranked';
 import { waitForState } from '../support/server';
+import { createTournament, enterTournament, joinTournament } from '../support/tournaments';
 import { waitUntil } from '../support/wait';
 import type { GomokuRoomClient } from '../support/gomoku-client';
 
 jest.setTimeout(120000);
 
-const redisUrl = testRedisUrl();
-let proc: ServerProcess | undefined;
-
-beforeAll(async () => {
-  buildServer();
-  await emptyRedis(redisUrl);
-  await emptyDatabase(await processDatabaseUrl());
-});
-
-afterAll(async () => {
-  await proc?.stop('SIGKILL');
-  await emptyRedis(redisUrl);
-});
-
-interface Paired { roomId: string; matchId: string; reservation: unknown; round: number }
-
-async function enter(url: string, tournamentId: string, player: Guest) {
-  const client = new Client(url);
-  const room = await client.joinOrCreate('tournament', { tournamentId, token: player.token });
-  room.reconnection.enabled = false;
-  room.onMessage('you', () => undefined);
-  const paired: Paired[] = [];
-  room.onMessage('paired', (p: Paired) => paired.push(p));
-  return { client, room: room as Room, paired };
-}
+/** The server built, Redis and the database emptied, and the process in `suite.proc` killed after the test. */
+const suite = serverProcessSuite();
 
 it('a Swiss round whose game ended as the director\'s process died is written once, and round 2 is paired by a new director', async () => {
   const port = await freePort();
-  const env = { REDIS_URL: redisUrl, TOURNAMENT_WAVE_MS: '200', SWISS_ROUND_PAUSE_MS: '0' };
-  proc = await startServerProcess(port, { ...env, PARLOR_FAULT: 'crash_before_rating' });
-  const owner = await makeAccount(proc.url, 'Swiss crash host');
-  const res = await fetch(`${httpBase(proc.url)}/api/tournaments`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify({ name: 'Crash Swiss', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 }),
-  });
+  const env = { REDIS_URL: suite.redisUrl, TOURNAMENT_WAVE_MS: '200', SWISS_ROUND_PAUSE_MS: '0' };
+  suite.proc = await startServerProcess(port, { ...env, PARLOR_FAULT: 'crash_before_rating' });
+  const owner = await makeAccount(suite.proc.url, 'Swiss crash host');
+  const res = await createTournament(suite.proc.url, owner, { name: 'Crash Swiss', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  const players = await Promise.all(['Sa', 'Sb', 'Sc'].map((n) => makeAccount(proc!.url, `Crash ${n}`)));
-  const seats = await Promise.all(players.map((p) => enter(proc!.url, id, p)));
-  for (const s of seats) {
-    const joined = new Promise<void>((resolve) => {
-      const off = s.room.onMessage('you', (you: { joined: boolean }) => you.joined && (off(), resolve()));
-    });
-    s.room.send('join_event', {});
-    await joined;
-  }
+  const players = await Promise.all(['Sa', 'Sb', 'Sc'].map((n) => makeAccount(suite.proc!.url, `Crash ${n}`)));
+  const seats = await Promise.all(players.map((p) => enterTournament(suite.proc!.url, id, p)));
+  for (const s of seats) await joinTournament(s.room);
   const db = await openPostgres(await processDatabaseUrl());
   const store = new TournamentStore(db);
   try {
@@ -75,10 +43,10 @@ it('a Swiss round whose game ended as the director\'s process died is written on
     for (const r of rooms) r.reconnection.enabled = false;
     await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.players.size === 2 && s.phase === 'swap2_placement', 8000)));
 
-    const died = new Promise((r) => proc!.child.once('exit', r));
+    const died = new Promise((r) => suite.proc!.child.once('exit', r));
     await playSeatOneWins(rooms, false);
     await died;
-    expect(proc.child.signalCode).toBe('SIGKILL');
+    expect(suite.proc.child.signalCode).toBe('SIGKILL');
     const before = (await loadSwiss(store, (await store.event(id))!))!;
     expect(before.rows.progress.round).toBe(1);
     const [round1] = before.view.pairings;
@@ -86,12 +54,12 @@ it('a Swiss round whose game ended as the director\'s process died is written on
     expect(round1.byes).toHaveLength(1);
 
     // A new process restores the game's room and settles it: the result is written, once.
-    proc = await startServerProcess(port, env);
+    suite.proc = await startServerProcess(port, env);
     await waitUntil(async () => (await store.games(id))[0].endedAt !== null, 'the restored room writes the result', 30000);
     expect(await store.finishGame({ gameId: round1.games[0].id, result: 'follower', openerMoves: 0, followerMoves: 0, endedAt: Date.now() })).toBe(false);
 
     // The players come back to the event: a director on the new process pairs round 2 from the rows.
-    const again = await Promise.all(players.map((p) => enter(proc!.url, id, p)));
+    const again = await Promise.all(players.map((p) => enterTournament(suite.proc!.url, id, p)));
     const byRound2 = new Map(players.map((p, i) => [p.playerId, again[i]]));
     await waitUntil(async () => (await loadSwiss(store, (await store.event(id))!))!.rows.progress.round === 2, 'round 2 started', 40000);
     const after = (await loadSwiss(store, (await store.event(id))!))!;

@@ -148,6 +148,43 @@ export async function waitForLiveTable(page: Page, condition: string, timeout = 
   return waitForTableState(page, condition, timeout, true);
 }
 
+/** Places a Gomoku stone at (x, y) as `page` (placeStone) and waits until `watchers` have seen the move. */
+export async function playStone(page: Page, x: number, y: number, watchers: Page[]): Promise<void> {
+  const turn = (await tableState(page)).turn;
+  await placeStone(page, x, y);
+  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
+}
+
+/** Clicks a Swap 2 choice (`black`, `white`, `place_more`) as `page` and waits until `watchers` have seen it. */
+export async function chooseOnTable(page: Page, choice: string, watchers: Page[]): Promise<void> {
+  const turn = (await tableState(page)).turn;
+  await tapUntilRegistered(page, `#choices [data-choice="${choice}"]`, { by: 'click', registered: `s.turn > ${turn}` });
+  for (const w of watchers) await waitForTable(w, `s.turn > ${turn}`);
+}
+
+/** Two pages at one table, seat 1's page first. */
+export async function pagesBySeat(a: Page, b: Page): Promise<[Page, Page]> {
+  const seatOf = async (p: Page) => (await tableState(p)).players[await tableSession(p)].seat;
+  return (await seatOf(a)) === 1 ? [a, b] : [b, a];
+}
+
+/**
+ * Plays a Gomoku game that seat 1 wins, by clicks on both pages (seat 1's first: pagesBySeat), as
+ * playSeatOneWins (test/support/ranked.ts) does over the SDK: the Swap 2 opening far in the
+ * corners, seat 2 takes Black, and White (seat 1) makes an exact five. Resolves once both pages
+ * show the game over.
+ */
+export async function clickSeatOneWins(one: Page, two: Page): Promise<void> {
+  const both = [one, two];
+  for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await playStone(one, x, y, both);
+  await chooseOnTable(two, 'black', both);
+  for (let i = 0; i < 5; i++) {
+    await playStone(one, 5 + i, 7, both);
+    if (i < 4) await playStone(two, 5 + i, 10, both);
+  }
+  for (const p of both) await waitForTable(p, "s.phase === 'game_over'");
+}
+
 /**
  * A condition on a page's decoded state `s`, compiled here in Node (the page's content-security policy forbids
  * eval): true once the state is whole and the condition holds, false while the state is missing or incomplete.

@@ -10,7 +10,7 @@
 import { h } from '../dom';
 import { currentUser } from '../auth';
 import { phaseLine, when } from './format';
-import { joinEventRoom, rereader, type You } from './live-event';
+import { eventTail, rereader } from './live-event';
 import { showSwissEvent, type SwissDetail } from './swiss-page';
 
 interface SheetScore { result: 'win' | 'draw' | 'loss'; flag: string; berserk: string; afterEnd: boolean; points: number }
@@ -66,16 +66,14 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
   const title = h('h2', { id: 'tournament-name' }, detail.name);
   const phase = h('p', { id: 'tournament-phase', class: 'tournament-clock' });
   const facts = h('p', { class: 'muted', id: 'tournament-facts' });
-  const you = h('p', { id: 'tournament-you' });
-  const join = h('button', { id: 'join-tournament', class: 'primary', hidden: true }, 'Join');
-  const pause = h('button', { id: 'withdraw-tournament', hidden: true }, 'Pause');
+  const tail = eventTail({ leave: 'Pause', back: 'Resume', away: 'paused', score: String });
   const yourGame = h('div', { id: 'tournament-your-game', class: 'form-row' });
   const standings = h('tbody', { id: 'tournament-standings' });
   const moreStandings = h('button', { id: 'tournament-more-standings', hidden: true }, 'More');
   const live = h('div', { id: 'tournament-games', class: 'form-row' });
   const finished = h('tbody', { id: 'tournament-finished-games' });
   view.append(h('section', { class: 'lobby tournament-page' },
-    h('div', { class: 'card wide', id: 'tournament-head' }, title, phase, facts, you, h('div', { class: 'form-row' }, join, pause, h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')), yourGame),
+    h('div', { class: 'card wide', id: 'tournament-head' }, title, phase, facts, tail.you, h('div', { class: 'form-row' }, tail.join, tail.leave, h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')), yourGame),
     h('div', { class: 'card wide' }, h('h2', {}, 'Standings'),
       h('table', { class: 'standings' },
         h('thead', {}, h('tr', {}, ...['#', 'Player', 'Rating', 'Score', 'Sheet'].map((c) => h('th', {}, c)))),
@@ -86,26 +84,12 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
       h('table', { class: 'rooms' }, h('thead', {}, h('tr', {}, ...['Players', 'Result', ''].map((c) => h('th', {}, c)))), finished))));
 
   let synced: Synced = { status: detail.status, startsAt: detail.startsAt, endsAt: detail.endsAt, players: detail.players, top: [] };
-  let mine: You | null = null;
   const me = () => currentUser()?.id;
   const names = (g: Game) => `${g.openerName} vs ${g.followerName}`;
 
   const drawClock = () => {
     phase.textContent = phaseLine(synced.status, synced.startsAt, synced.endsAt);
     facts.textContent = `${when(synced.startsAt)} · ${detail!.minutes} min · ${detail!.timeControl} · ${synced.players} player${synced.players === 1 ? '' : 's'}`;
-  };
-  const drawYou = () => {
-    const over = synced.status === 'finished';
-    const user = currentUser();
-    if (!user?.registered) {
-      you.textContent = over ? '' : 'Sign up or sign in (in the header) to play in this tournament: tournament games are rated.';
-      join.hidden = pause.hidden = true;
-      return;
-    }
-    you.textContent = mine?.joined ? `You: rank ${mine.rank}, ${mine.score} point${mine.score === 1 ? '' : 's'}${mine.paused ? ' (paused)' : ''}` : over ? '' : 'You have not joined.';
-    join.hidden = over || Boolean(mine?.joined && !mine.paused);
-    join.textContent = mine?.paused ? 'Resume' : 'Join';
-    pause.hidden = over || !mine?.joined || mine.paused;
   };
   const drawDetail = () => {
     const d = detail!;
@@ -130,22 +114,17 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
       h('td', { class: 'actions' }, h('a', { class: 'button', href: `#/match/${g.id}` }, 'Replay')))));
   };
   drawClock();
-  drawYou();
   drawDetail();
 
   // The standings are read again when the synced top ten or the viewer's line changes.
   const reread = rereader(read, (fresh) => (detail = fresh), drawDetail);
-  const room = await joinEventRoom(id, {
+  const cleanup = await tail.live(id, {
     state: (s: any) => {
       synced = { status: s.status, startsAt: s.startsAt, endsAt: s.endsAt, players: s.players, top: [...(s.top ?? [])].map((l: any) => ({ rank: l.rank, name: l.name, score: l.score, fire: l.fire })) };
-      drawClock();
-      drawYou();
       return JSON.stringify([synced.status, synced.players, synced.top]);
     },
-    you: (m) => {
-      mine = m;
-      drawYou();
-    },
+    drawClock,
+    finished: () => synced.status === 'finished',
     ready: () => 'Your game is ready',
     reread: () => void reread(),
   });
@@ -153,13 +132,5 @@ export async function showTournament(view: HTMLElement, id: string): Promise<() 
     wanted = detail!.standings.length + SHOW_STEP;
     void reread();
   });
-  join.addEventListener('click', () => room?.send('join_event', {}));
-  pause.addEventListener('click', () => room?.send('withdraw', {}));
-  const timer = window.setInterval(drawClock, 1000);
-  window.addEventListener('parlor:identity-changed', drawYou);
-  return () => {
-    window.clearInterval(timer);
-    window.removeEventListener('parlor:identity-changed', drawYou);
-    void room?.leave();
-  };
+  return cleanup;
 }

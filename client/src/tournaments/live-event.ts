@@ -2,12 +2,14 @@
  * What both event pages (the arena's and the Swiss one's) do live: join the event's `tournament`
  * room (signed in, the SDK sends the token), hear the synced state and the viewer's own line
  * (`you`), take a `paired` seat at once and open the table, and read the event's detail again
- * when either moved — one read at a time, a change during a read asking for one more.
+ * when either moved — one read at a time, a change during a read asking for one more. Both pages
+ * end alike too (eventTail): the viewer's line with Join and Pause / Withdraw, a countdown ticking
+ * every second, a redraw on a sign-in change, and leaving the room when the page goes.
  */
 import type { Room } from '@colyseus/sdk';
-import { errorToast, toast } from '../dom';
+import { errorToast, h, toast } from '../dom';
 import { client, handOver } from '../net';
-import { refreshUser } from '../auth';
+import { currentUser, refreshUser } from '../auth';
 import { markTournamentTable } from './table-return';
 
 /** The viewer's own line in the event (the room's `you`). */
@@ -33,6 +35,7 @@ export function rereader<T>(read: () => Promise<T | null>, take: (fresh: T) => v
   };
 }
 
+/** What a page's own synced state tells the live part: its key for rereads, and the words of a ready game. */
 interface LiveHooks {
   /** The synced state changed; returns what, of it, the detail follows (a new key → a new read). */
   state(s: any): string;
@@ -86,4 +89,85 @@ export async function joinEventRoom(id: string, hooks: LiveHooks): Promise<Room 
     toast(`Live updates unavailable: ${(err as Error).message}`);
     return null;
   }
+}
+
+/** The words that tell the two pages' own lines apart: the arena pauses and resumes, a Swiss event withdraws and rejoins. */
+export interface EventWords {
+  /** The button that leaves the event for now ('Pause', 'Withdraw'). */
+  leave: string;
+  /** The Join button's words for a player who left ('Resume', 'Rejoin'). */
+  back: string;
+  /** What the viewer's line adds for a player who left ('paused', 'withdrawn'). */
+  away: string;
+  /** A score as the page writes it. */
+  score(n: number): string;
+}
+
+/** A page's own part of the live event: its countdown and its synced state. */
+export interface EventPage extends Omit<LiveHooks, 'you'> {
+  /** Draws the countdown: every second, and whenever the synced state changes. */
+  drawClock(): void;
+  /** Whether the event is over (no Join, no Pause then). */
+  finished(): boolean;
+}
+
+/** The viewer's line with its Join and leave buttons, and the live part that keeps them and the page's countdown current. */
+export interface EventTail {
+  you: HTMLElement;
+  join: HTMLButtonElement;
+  leave: HTMLButtonElement;
+  /** Joins the event's room, sends Join / leave on a click, ticks the countdown and follows a sign-in change; returns the page's cleanup. */
+  live(id: string, page: EventPage): Promise<() => void>;
+}
+
+/**
+ * Builds what both event pages end with: the viewer's line (their rank and score, or why they
+ * cannot play) and the Join / leave buttons, shown as the viewer's own line (`you`) says.
+ */
+export function eventTail(words: EventWords): EventTail {
+  const you = h('p', { id: 'tournament-you' });
+  const join = h('button', { id: 'join-tournament', class: 'primary', hidden: true }, 'Join');
+  const leave = h('button', { id: 'withdraw-tournament', hidden: true }, words.leave);
+  let mine: You | null = null;
+  let finished = () => false;
+  const drawYou = () => {
+    const over = finished();
+    if (!currentUser()?.registered) {
+      you.textContent = over ? '' : 'Sign up or sign in (in the header) to play in this tournament: tournament games are rated.';
+      join.hidden = leave.hidden = true;
+      return;
+    }
+    you.textContent = mine?.joined ? `You: rank ${mine.rank}, ${words.score(mine.score)} point${mine.score === 1 ? '' : 's'}${mine.paused ? ` (${words.away})` : ''}` : over ? '' : 'You have not joined.';
+    join.hidden = over || Boolean(mine?.joined && !mine.paused);
+    join.textContent = mine?.paused ? words.back : 'Join';
+    leave.hidden = over || !mine?.joined || mine.paused;
+  };
+  const live = async (id: string, page: EventPage): Promise<() => void> => {
+    finished = page.finished;
+    drawYou();
+    const room = await joinEventRoom(id, {
+      state: (s: any) => {
+        const key = page.state(s);
+        page.drawClock();
+        drawYou();
+        return key;
+      },
+      you: (m) => {
+        mine = m;
+        drawYou();
+      },
+      ready: page.ready,
+      reread: page.reread,
+    });
+    join.addEventListener('click', () => room?.send('join_event', {}));
+    leave.addEventListener('click', () => room?.send('withdraw', {}));
+    const timer = window.setInterval(page.drawClock, 1000);
+    window.addEventListener('parlor:identity-changed', drawYou);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('parlor:identity-changed', drawYou);
+      void room?.leave();
+    };
+  };
+  return { you, join, leave, live };
 }

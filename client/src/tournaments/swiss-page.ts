@@ -10,7 +10,7 @@
 import { h } from '../dom';
 import { currentUser } from '../auth';
 import { points, span, when } from './format';
-import { joinEventRoom, rereader, type You } from './live-event';
+import { eventTail, rereader } from './live-event';
 
 type SheetEntry = { round: number; kind: 'game'; opponent: string; opened: boolean; points: number | null } | { round: number; kind: 'bye' | 'late' | 'absent'; points: number };
 interface Standing {
@@ -44,15 +44,13 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
   const phase = h('p', { id: 'tournament-phase', class: 'tournament-clock' });
   const next = h('p', { id: 'swiss-next-round', class: 'muted' });
   const facts = h('p', { class: 'muted', id: 'tournament-facts' });
-  const you = h('p', { id: 'tournament-you' });
-  const join = h('button', { id: 'join-tournament', class: 'primary', hidden: true }, 'Join');
-  const leave = h('button', { id: 'withdraw-tournament', hidden: true }, 'Withdraw');
+  const tail = eventTail({ leave: 'Withdraw', back: 'Rejoin', away: 'withdrawn', score: points });
   const yourGame = h('div', { id: 'tournament-your-game', class: 'form-row' });
   const standings = h('tbody', { id: 'tournament-standings' });
   const pairings = h('div', { id: 'swiss-pairings' });
   view.append(h('section', { class: 'lobby tournament-page swiss-page' },
     h('div', { class: 'card wide', id: 'tournament-head' }, h('h2', { id: 'tournament-name' }, detail.name, h('span', { class: 'badge' }, 'Swiss')),
-      phase, next, facts, you, h('div', { class: 'form-row' }, join, leave, h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')), yourGame),
+      phase, next, facts, tail.you, h('div', { class: 'form-row' }, tail.join, tail.leave, h('a', { class: 'button', href: '#/tournaments' }, 'All tournaments')), yourGame),
     h('div', { class: 'card wide' }, h('h2', {}, 'Pairings'), pairings),
     h('div', { class: 'card wide' }, h('h2', {}, 'Standings'),
       h('div', { class: 'table-scroll' }, h('table', { class: 'standings swiss-standings' },
@@ -61,7 +59,6 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
         standings)))));
 
   let synced: Synced = { status: detail.status, startsAt: detail.startsAt, players: detail.players, round: detail.round, rounds: detail.rounds, nextRoundAt: 0, top: '' };
-  let mine: You | null = null;
   const me = () => currentUser()?.id;
   const nameOf = (playerId: string) => detail.standings.find((s) => s.playerId === playerId)?.name ?? '?';
 
@@ -75,18 +72,6 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
       : nextRoundAt === 0 ? `Round ${round + 1} starts once every game of round ${round} has ended`
         : now < nextRoundAt ? `Round ${round + 1} starts in ${span(nextRoundAt - now)}` : `Round ${round + 1} is starting…`;
     facts.textContent = `${when(synced.startsAt)} · ${synced.rounds} rounds · ${detail.timeControl} · ${synced.players} player${synced.players === 1 ? '' : 's'}`;
-  };
-  const drawYou = () => {
-    const over = synced.status === 'finished';
-    if (!currentUser()?.registered) {
-      you.textContent = over ? '' : 'Sign up or sign in (in the header) to play in this tournament: tournament games are rated.';
-      join.hidden = leave.hidden = true;
-      return;
-    }
-    you.textContent = mine?.joined ? `You: rank ${mine.rank}, ${points(mine.score)} point${mine.score === 1 ? '' : 's'}${mine.paused ? ' (withdrawn)' : ''}` : over ? '' : 'You have not joined.';
-    join.hidden = over || Boolean(mine?.joined && !mine.paused);
-    join.textContent = mine?.paused ? 'Rejoin' : 'Join';
-    leave.hidden = over || !mine?.joined || mine.paused;
   };
   const gameRow = (g: PairedGame) => h('tr', { 'data-game': g.id, class: g.opener === me() || g.follower === me() ? 'me' : '' },
     h('td', { class: 'room-game' }, `${nameOf(g.opener)} – ${nameOf(g.follower)}`),
@@ -118,32 +103,18 @@ export async function showSwissEvent(view: HTMLElement, id: string, first: Swiss
     yourGame.replaceChildren(...(ours ? [h('a', { class: 'button primary', id: 'tournament-play', href: `#/room/${ours.roomId}` }, 'Your game — play')] : []));
   };
   drawClock();
-  drawYou();
   drawDetail();
 
   const reread = rereader(read, (fresh) => (detail = fresh), drawDetail);
-  const room = await joinEventRoom(id, {
+  return tail.live(id, {
     state: (s: any) => {
       const top = JSON.stringify([...(s.top ?? [])].map((l: any) => [l.rank, l.name, l.score]));
       synced = { status: s.status, startsAt: s.startsAt, players: s.players, round: s.round, rounds: s.rounds || detail.rounds, nextRoundAt: s.nextRoundAt, top };
-      drawClock();
-      drawYou();
       return JSON.stringify([synced.status, synced.players, synced.round, synced.nextRoundAt, top]);
     },
-    you: (m) => {
-      mine = m;
-      drawYou();
-    },
+    drawClock,
+    finished: () => synced.status === 'finished',
     ready: (round) => `Round ${round}: your game is ready`,
     reread: () => void reread(),
   });
-  join.addEventListener('click', () => room?.send('join_event', {}));
-  leave.addEventListener('click', () => room?.send('withdraw', {}));
-  const timer = window.setInterval(drawClock, 1000);
-  window.addEventListener('parlor:identity-changed', drawYou);
-  return () => {
-    window.clearInterval(timer);
-    window.removeEventListener('parlor:identity-changed', drawYou);
-    void room?.leave();
-  };
 }

@@ -11,6 +11,7 @@ import { testFileDatabase } from '../../support/database';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
 import { getJson, httpBase, makeAccount, playSeatOneWins, type Guest } from '../../support/ranked';
 import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
+import { createTournament, enterTournament, joinTournament, tournamentDetail } from '../../support/tournaments';
 import { waitUntil } from '../../support/wait';
 import { act, type GomokuRoomClient } from '../../support/gomoku-client';
 
@@ -32,23 +33,9 @@ afterAll(async () => {
   await emptyRedis(redisUrl);
 });
 
-interface Paired { roomId: string; matchId: string; reservation: unknown }
-
-async function createArena(owner: Guest, body: unknown = { name: 'Test arena', startsAt: Date.now() + 200, minutes: 30 }) {
-  return fetch(`${httpBase(server.url)}/api/tournaments`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` }, body: JSON.stringify(body),
-  });
-}
-
-async function enter(tournamentId: string, player?: Guest) {
-  const client = sdkClient(server);
-  const room = await client.joinOrCreate('tournament', player ? { tournamentId, token: player.token } : { tournamentId });
-  const paired: Paired[] = [];
-  room.onMessage('paired', (p: Paired) => paired.push(p));
-  room.onMessage('you', () => undefined);
-  room.onMessage('error', () => undefined);
-  return { client, room, paired };
-}
+/** An arena starting at once unless the test gives its own body. */
+const createArena = (owner: Guest, body: unknown = { name: 'Test arena', startsAt: Date.now() + 200, minutes: 30 }) => createTournament(server.url, owner, body);
+const enter = (tournamentId: string, player?: Guest) => enterTournament(server.url, tournamentId, player);
 
 it('pairs four players in waves, writes each result once into the standings, and pairs them again', async () => {
   const owner = await makeAccount(server.url, 'Organiser');
@@ -60,14 +47,8 @@ it('pairs four players in waves, writes each result once into the standings, and
   const accounts = await Promise.all(['Ann', 'Bob', 'Cid', 'Dee'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
   const seats = await Promise.all(accounts.map((a) => enter(event.id, a)));
   const byPlayer = new Map(accounts.map((a, i) => [a.playerId, seats[i]]));
-  for (const s of seats) {
-    // Every wave tells each client its line: the first that shows the player in the event.
-    const joined = new Promise<{ rank: number }>((resolve) => {
-      const off = s.room.onMessage('you', (you: { joined: boolean; rank: number }) => you.joined && (off(), resolve(you)));
-    });
-    s.room.send('join_event', {});
-    expect((await joined).rank).toBeGreaterThan(0);
-  }
+  // Every wave tells each client its line: the first that shows the player in the event.
+  for (const s of seats) expect((await joinTournament(s.room)).rank).toBeGreaterThan(0);
   await waitUntil(() => seats.every((s) => s.paired.length === 1), 'every player paired once', 20000);
   const rooms = new Map<string, number[]>();
   seats.forEach((s, i) => rooms.set(s.paired[0].roomId, [...(rooms.get(s.paired[0].roomId) ?? []), i]));
@@ -81,8 +62,8 @@ it('pairs four players in waves, writes each result once into the standings, and
   await Promise.all(games.map((g) => playSeatOneWins(g)));
 
   // The results come back through the database: two wins, two losses, each game once.
-  await waitUntil(async () => (await getJson(server.url, `/api/tournaments/${event.id}`)).body.games.filter((g: { endedAt: number | null }) => g.endedAt !== null).length === 2, 'both results written', 20000);
-  const page = (await getJson(server.url, `/api/tournaments/${event.id}`)).body;
+  await waitUntil(async () => (await tournamentDetail(server.url, event.id)).games.filter((g: { endedAt: number | null }) => g.endedAt !== null).length === 2, 'both results written', 20000);
+  const page = await tournamentDetail(server.url, event.id);
   expect(page.status).toBe('running');
   expect(page.players).toBe(4);
   const finished = page.games.filter((g: { endedAt: number | null }) => g.endedAt !== null);
@@ -105,7 +86,7 @@ it('pairs four players in waves, writes each result once into the standings, and
   // Waiting again: everyone is paired in a later wave (a pair whose game ended alone meets again:
   // a rematch is the only game two waiting players can have), each player in one game at a time.
   await waitUntil(() => seats.every((s) => s.paired.length === 2), 'every player paired again', 20000);
-  const second = (await getJson(server.url, `/api/tournaments/${event.id}`)).body.games.filter((g: { endedAt: number | null }) => g.endedAt === null);
+  const second = (await tournamentDetail(server.url, event.id)).games.filter((g: { endedAt: number | null }) => g.endedAt === null);
   expect(second).toHaveLength(2);
   expect(new Set(second.flatMap((g: { opener: string; follower: string }) => [g.opener, g.follower])).size).toBe(4);
   for (const g of second) expect(byPlayer.get(g.opener)!.paired[1].roomId).toBe(g.roomId);
@@ -114,7 +95,7 @@ it('pairs four players in waves, writes each result once into the standings, and
   // A replayed settlement changes nothing: the first two games are still the only finished ones, counted once.
   const store = new TournamentStore(await testFileDatabase());
   for (const g of finished) expect(await store.finishGame({ gameId: g.id, result: 'follower', openerMoves: 1, followerMoves: 1, endedAt: Date.now() })).toBe(false);
-  const after = (await getJson(server.url, `/api/tournaments/${event.id}`)).body;
+  const after = await tournamentDetail(server.url, event.id);
   expect(after.standings.map((r: { score: number }) => r.score).sort()).toEqual([0, 0, 2, 2]);
   for (const g of games.flat()) await g.leave();
   for (const s of seats) await s.room.leave();
@@ -138,11 +119,11 @@ it('refuses hostile and out-of-place messages with their codes, and changes noth
   expect(await refusal(member.room, 'berserk', {})).toBe('not_registered');
   expect(await refusal(watcher.room, 'join_event', {})).toBe('auth_required');
   expect(await refusal(watcher.room, 'withdraw', {})).toBe('not_registered');
-  const page = (await getJson(server.url, `/api/tournaments/${event.id}`)).body;
+  const page = await tournamentDetail(server.url, event.id);
   expect(page.players).toBe(0);
   // Joined, then with no game in progress: berserk has nothing to mark.
   member.room.send('join_event', {});
-  await waitUntil(async () => (await getJson(server.url, `/api/tournaments/${event.id}`)).body.players === 1, 'joined');
+  await waitUntil(async () => (await tournamentDetail(server.url, event.id)).players === 1, 'joined');
   expect(await refusal(member.room, 'berserk', {})).toBe('not_playing');
 
   // A finished event takes no one.
@@ -213,7 +194,7 @@ it('keeps a game that ends after the event on the sheet, scored 0, and pairs no 
   await Promise.all(rooms.map((r) => waitForState(r, (s) => s.phase === 'game_over')));
 
   await waitUntil(async () => (await store.games(id))[0]?.endedAt !== null, 'the result written', 20000);
-  const page = (await getJson(server.url, `/api/tournaments/${id}`)).body;
+  const page = await tournamentDetail(server.url, id);
   expect(page.status).toBe('finished');
   expect(page.games).toHaveLength(1);
   expect(page.games[0]).toMatchObject({ result: 'opener', counted: false });

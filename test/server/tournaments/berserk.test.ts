@@ -11,8 +11,9 @@ import { ARENA_TIME_CONTROL } from '../../../server/tournaments/routes';
 import { TournamentStore } from '../../../server/tournaments/tournament-store';
 import { parseControl } from '../../../shared/core/fischer-clock';
 import { testFileDatabase } from '../../support/database';
-import { getJson, makeAccount } from '../../support/ranked';
-import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
+import { makeAccount } from '../../support/ranked';
+import { nextMessage, startTestServer, waitForState } from '../../support/server';
+import { enterTournament, tournamentDetail, type Paired } from '../../support/tournaments';
 import { waitUntil } from '../../support/wait';
 import { act, type GomokuRoomClient } from '../../support/gomoku-client';
 
@@ -34,8 +35,6 @@ afterAll(async () => {
   delete process.env.TOURNAMENT_WAVE_MS;
 });
 
-interface Paired { roomId: string; matchId: string; reservation: unknown }
-
 /** What the director answers a berserk: `berserked` (taken) or an error's code. */
 function answer(room: Room, type: string): Promise<string> {
   return new Promise((resolve) => {
@@ -56,15 +55,7 @@ it('halves the berserker\'s clock before their first move, refuses it after, and
   const id = created.tournament.id;
 
   const accounts = await Promise.all(['Ber', 'Ser'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
-  const seats = await Promise.all(accounts.map(async (a) => {
-    const client = sdkClient(server);
-    const room = await client.joinOrCreate('tournament', { tournamentId: id, token: a.token });
-    const paired: Paired[] = [];
-    room.onMessage('paired', (p: Paired) => paired.push(p));
-    room.onMessage('you', () => undefined);
-    room.onMessage('error', () => undefined);
-    return { client, room, paired, playerId: a.playerId };
-  }));
+  const seats = await Promise.all(accounts.map(async (a) => ({ ...(await enterTournament(server.url, id, a)), playerId: a.playerId })));
   for (const s of seats) s.room.send('join_event', {});
   await waitUntil(() => seats.every((s) => s.paired.length === 1), 'both paired', 20000);
   const games = await Promise.all(seats.map((s) => s.client.consumeSeatReservation(s.paired[0].reservation as never) as Promise<GomokuRoomClient>));
@@ -105,7 +96,7 @@ it('halves the berserker\'s clock before their first move, refuses it after, and
   await act(one, 'place', { x: 9, y: 7 }, games);
   await Promise.all(games.map((g) => waitForState(g, (s) => s.phase === 'game_over')));
   await waitUntil(async () => (await store.games(id))[0]?.endedAt !== null, 'the result written', 20000);
-  const page = (await getJson(server.url, `/api/tournaments/${id}`)).body;
+  const page = await tournamentDetail(server.url, id);
   expect(page.games[0]).toMatchObject({ result: 'opener', openerBerserk: true, followerBerserk: false, openerMoves: 8 });
   const winner = page.standings.find((r: { playerId: string }) => r.playerId === opener.playerId);
   expect(winner.score).toBe(3);
@@ -123,10 +114,8 @@ it('refuses a berserk in an event whose games keep the per-move clock', async ()
   if (!created.ok) throw new Error(created.message);
   const accounts = await Promise.all(['Old', 'Clk'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
   const seats = await Promise.all(accounts.map(async (a) => {
-    const client = sdkClient(server);
-    const room = await client.joinOrCreate('tournament', { tournamentId: created.tournament.id, token: a.token });
+    const { client, room } = await enterTournament(server.url, created.tournament.id, a);
     const paired = nextMessage<Paired>(room, 'paired', 20000);
-    room.onMessage('you', () => undefined);
     room.send('join_event', {});
     return { client, room, paired: await paired };
   }));

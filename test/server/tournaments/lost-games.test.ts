@@ -10,7 +10,8 @@ import { LOST_AFTER_MS, NO_SHOW_MS } from '../../../server/tournaments/lost-game
 import { TournamentStore } from '../../../server/tournaments/tournament-store';
 import { testFileDatabase } from '../../support/database';
 import { makeAccount } from '../../support/ranked';
-import { sdkClient, startTestServer } from '../../support/server';
+import { startTestServer } from '../../support/server';
+import { enterTournament, type Seat } from '../../support/tournaments';
 import { waitUntil } from '../../support/wait';
 
 jest.setTimeout(60000);
@@ -47,14 +48,12 @@ it('voids a game whose room is gone, pairs its players again, and keeps a game w
   await store.startGame(id, { id: `live-${id}`, roomId: live.roomId, opener: liveA.playerId, follower: liveB.playerId, startedAt: long });
 
   // The players are here: the director voids the lost game and pairs its two players again.
-  const paired: string[] = [];
-  for (const p of [lostA, lostB, liveA, liveB, noShowA, noShowB]) {
-    const room = await sdkClient(server).joinOrCreate('tournament', { tournamentId: id, token: p.token });
-    room.onMessage('you', () => undefined);
-    room.onMessage('paired', () => paired.push(p.playerId));
-  }
-  await waitUntil(() => paired.length === 4, 'the lost and the no-show games\' players paired again', 20000);
-  expect(paired.sort()).toEqual([lostA.playerId, lostB.playerId, noShowA.playerId, noShowB.playerId].sort());
+  const seats: { playerId: string; seat: Seat }[] = [];
+  for (const p of [lostA, lostB, liveA, liveB, noShowA, noShowB]) seats.push({ playerId: p.playerId, seat: await enterTournament(server.url, id, p) });
+  // One entry per `paired` message heard, so that a player paired twice shows twice.
+  const paired = () => seats.flatMap((s) => s.seat.paired.map(() => s.playerId));
+  await waitUntil(() => paired().length === 4, 'the lost and the no-show games\' players paired again', 20000);
+  expect(paired().sort()).toEqual([lostA.playerId, lostB.playerId, noShowA.playerId, noShowB.playerId].sort());
   const games = await store.games(id);
   expect(games.map((g) => g.id)).not.toContain(`lost-${id}`);
   expect(games.map((g) => g.id)).not.toContain(`noshow-${id}`);

@@ -11,6 +11,7 @@ import { TournamentStore } from '../../../server/tournaments/tournament-store';
 import { testFileDatabase } from '../../support/database';
 import { getJson } from '../../support/ranked';
 import { startTestServer } from '../../support/server';
+import { tournamentDetail } from '../../support/tournaments';
 
 jest.setTimeout(60000);
 
@@ -51,7 +52,7 @@ it('pages an event\'s standings: pages end to end are the whole table once, in r
     await store.finishGame({ gameId: `g${i}-${tag}`, result: 'opener', openerMoves: 9, followerMoves: 8, endedAt: Date.now() });
   }
 
-  const first = (await getJson(server.url, `/api/tournaments/${id}`)).body;
+  const first = await tournamentDetail(server.url, id);
   expect(first.players).toBe(n);
   expect(first.standings).toHaveLength(STANDINGS_PAGE);
   expect(first.standingsOffset).toBe(0);
@@ -62,7 +63,7 @@ it('pages an event\'s standings: pages end to end are the whole table once, in r
 
   const pages = [first.standings];
   for (let next = first.standingsNext; next !== null;) {
-    const page = (await getJson(server.url, `/api/tournaments/${id}?offset=${next}`)).body;
+    const page = await tournamentDetail(server.url, id, `?offset=${next}`);
     expect(page.standingsOffset).toBe(next);
     pages.push(page.standings);
     next = page.standingsNext;
@@ -72,14 +73,14 @@ it('pages an event\'s standings: pages end to end are the whole table once, in r
   expect(all.map((r: { rank: number }) => r.rank)).toEqual(ids.map((_, i) => i + 1));
   expect(new Set(all.map((r: { playerId: string }) => r.playerId)).size).toBe(n);
   // One large page is the same table; a page larger than the cap is the cap.
-  const whole = (await getJson(server.url, `/api/tournaments/${id}?limit=100000`)).body;
+  const whole = await tournamentDetail(server.url, id, '?limit=100000');
   expect(whole.standings).toHaveLength(Math.min(n, MAX_STANDINGS_PAGE));
   expect(whole.standings).toEqual(all);
   expect(whole.standingsNext).toBeNull();
-  const small = (await getJson(server.url, `/api/tournaments/${id}?limit=3&offset=9`)).body;
+  const small = await tournamentDetail(server.url, id, '?limit=3&offset=9');
   expect(small.standings.map((r: { rank: number }) => r.rank)).toEqual([10, 11, 12]);
   expect(small.standingsNext).toBe(12);
-  expect((await getJson(server.url, `/api/tournaments/${id}?offset=${n + 5}`)).body.standings).toEqual([]);
+  expect((await tournamentDetail(server.url, id, `?offset=${n + 5}`)).standings).toEqual([]);
 
   for (const query of ['limit=0', 'limit=abc', 'offset=-1', 'limit=1.5', 'offset=99999999', 'page=2', 'limit=1&limit=2', 'limit[a]=1']) {
     const res = await getJson(server.url, `/api/tournaments/${id}?${query}`);

@@ -10,8 +10,9 @@ import type { Room } from '@colyseus/sdk';
 import type { RunningParlor } from '../../../server/app';
 import { testFileDatabase } from '../../support/database';
 import { emptyRedis, testRedisUrl } from '../../support/processes';
-import { getJson, httpBase, makeAccount, playSeatOneWins, type Guest } from '../../support/ranked';
-import { nextMessage, sdkClient, startTestServer, waitForState } from '../../support/server';
+import { getJson, makeAccount, playSeatOneWins, type Guest } from '../../support/ranked';
+import { nextMessage, startTestServer, waitForState } from '../../support/server';
+import { createTournament, enterTournament, joinTournament, tournamentDetail } from '../../support/tournaments';
 import { waitUntil } from '../../support/wait';
 import { DEFAULT_TIMINGS } from '../../../server/timings';
 import type { GomokuRoomClient } from '../../support/gomoku-client';
@@ -36,26 +37,11 @@ afterAll(async () => {
   await emptyRedis(redisUrl);
 });
 
-interface Paired { roomId: string; matchId: string; reservation: unknown; round: number }
 interface PairingsRound { round: number; games: { id: string; roomId: string; opener: string; follower: string; result: string | null }[]; byes: string[]; absent: string[] }
 
-function create(owner: Guest, body: unknown) {
-  return fetch(`${httpBase(server.url)}/api/tournaments`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` }, body: JSON.stringify(body),
-  });
-}
-
-async function enter(tournamentId: string, player?: Guest) {
-  const client = sdkClient(server);
-  const room = await client.joinOrCreate('tournament', player ? { tournamentId, token: player.token } : { tournamentId });
-  const paired: Paired[] = [];
-  room.onMessage('paired', (p: Paired) => paired.push(p));
-  room.onMessage('you', () => undefined);
-  room.onMessage('error', () => undefined);
-  return { client, room, paired };
-}
-
-const detail = async (id: string) => (await getJson(server.url, `/api/tournaments/${id}`)).body;
+const create = (owner: Guest, body: unknown) => createTournament(server.url, owner, body);
+const enter = (tournamentId: string, player?: Guest) => enterTournament(server.url, tournamentId, player);
+const detail = (id: string) => tournamentDetail(server.url, id);
 
 async function refusal(room: Room, type: string) {
   const error = nextMessage<{ code: string }>(room, 'error');
@@ -75,13 +61,7 @@ it('plays three rounds over real rooms: pairings written before play, one bye ea
 
   const accounts = await Promise.all(['Ann', 'Bob', 'Cid', 'Dee'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
   const seats = await Promise.all(accounts.map((a) => enter(event.id, a)));
-  for (const s of seats) {
-    const joined = new Promise<void>((resolve) => {
-      const off = s.room.onMessage('you', (you: { joined: boolean }) => you.joined && (off(), resolve()));
-    });
-    s.room.send('join_event', {});
-    await joined;
-  }
+  for (const s of seats) await joinTournament(s.room);
   expect(await refusal(seats[0].room, 'berserk')).toBe('arena_only');
   // Dee leaves before the start: absent at round 1 and round 2, then withdrawn.
   await seats[3].room.leave();
@@ -180,13 +160,7 @@ it('gives a returning player their seat again, and decides a game nobody came to
   const event = (await (await create(owner, { name: 'No shows', kind: 'swiss', rounds: 3, startsAt: Date.now() + 3600_000 })).json()) as { id: string };
   const accounts = await Promise.all(['Eva', 'Fay', 'Gus', 'Hal'].map((n) => makeAccount(server.url, `${n}${Math.random().toString(36).slice(2, 6)}`)));
   const seats = await Promise.all(accounts.map((a) => enter(event.id, a)));
-  for (const s of seats) {
-    const joined = new Promise<void>((resolve) => {
-      const off = s.room.onMessage('you', (you: { joined: boolean }) => you.joined && (off(), resolve()));
-    });
-    s.room.send('join_event', {});
-    await joined;
-  }
+  for (const s of seats) await joinTournament(s.room);
   const db = await testFileDatabase();
   await db.query('UPDATE tournaments SET starts_at = $2 WHERE id = $1', [event.id, Date.now()]);
   await waitUntil(() => seats.every((s) => s.paired.length === 1), 'everyone paired for round 1', 20000);
