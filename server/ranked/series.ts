@@ -5,7 +5,7 @@
  * and final colours (seed Property 14). Plain data, kept in the room's snapshot.
  */
 import * as v from 'valibot';
-import type { GomokuState, Seat } from '../../shared/games/gomoku';
+import type { EndReason, GomokuState, Seat } from '../../shared/games/gomoku';
 import { movesToArray } from '../../shared/games/gomoku/move-list';
 import type { Score } from '../../shared/games/rating/glicko2';
 import { DAY_MS, type RankedEligibility } from './eligibility';
@@ -92,13 +92,13 @@ export interface Unrated {
  * established, a decisive game whose loser made fewer than the rules' minimum of actions of their
  * own, and a game past the pair's daily cap (eligibility.ts).
  */
-export async function unratedReason(store: RankedStore, eligibility: RankedEligibility, series: SeriesData, winner: Seat | null, endReason: string | null, now: number): Promise<Unrated | null> {
+export async function unratedReason(store: RankedStore, eligibility: RankedEligibility, series: SeriesData, winner: Seat | null, endReason: EndReason | null, now: number): Promise<Unrated | null> {
   if (series.acted.length !== 2) return { why: 'the game ended before both players had moved', endsMatch: true };
   if (series.sharedNetwork) return { why: series.sharedNetwork, endsMatch: false };
   if (winner !== null) {
     const loser = winner === 1 ? 2 : 1;
     // A resignation is the loser's last action, not a move of the game.
-    const few = eligibility.loserMovesReason((series.actions?.[loser] ?? 1) - (endReason === 'resign' ? 1 : 0));
+    const few = eligibility.loserMovesReason((series.actions?.[loser] ?? 1) - (endReason === 'resigned' ? 1 : 0));
     if (few) return { why: few, endsMatch: true };
   }
   // This very game is left out: settled once already (a crash in between), it is counted as the first time.
@@ -157,7 +157,7 @@ export async function settleGame(store: RankedStore, eligibility: RankedEligibil
   if (winner) series.wins[winner] = (series.wins[winner] ?? 0) + 1;
   const needed = Math.ceil(series.bestOf / 2);
   // An abandonment or an unrated (aborted) game ends the match; so does a decided score or the last game.
-  series.finished = Boolean(reason?.endsMatch) || game.endReason === 'abandon' || Object.values(series.wins).some((w) => w >= needed) || series.game >= series.bestOf;
+  series.finished = Boolean(reason?.endsMatch) || game.endReason === 'left' || Object.values(series.wins).some((w) => w >= needed) || series.game >= series.bestOf;
   series.unsettled = false;
   if (match) {
     if (series.finished) Object.assign(match, { status: 'finished', endedAt: Date.now(), winner: seriesLeader(series) });

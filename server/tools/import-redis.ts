@@ -15,6 +15,7 @@ import type { HistoryEntry, MatchRecord, Settlement } from '../stores/records';
 import type { PlayerRecord } from '../accounts/player-record';
 import { SqlFinishedGameStore, type FinishedGame } from '../stores/finished-games';
 import type { HighScore } from '../stores/high-scores';
+import { currentEndReason } from '../../shared/games/gomoku/state';
 
 export interface ImportCounts {
   players: number;
@@ -50,6 +51,16 @@ const parsed = <T>(text: string | null): T | null => {
 
 const inserted = (rows: unknown[]) => rows.length;
 
+/**
+ * Redis kept Gomoku's end reasons under their old names (`resign`, `timeout`, `abandon`): a copied
+ * match or finished game gets today's, as migration 008 gave the database's own.
+ */
+function withCurrentReason<T extends { reason: string }>(kept: T): T {
+  return typeof kept.reason === 'string' ? { ...kept, reason: currentEndReason(kept.reason) } : kept;
+}
+const matchWithCurrentReasons = (match: MatchRecord): MatchRecord => (Array.isArray(match.games) ? { ...match, games: match.games.map(withCurrentReason) } : match);
+const gameWithCurrentReason = (game: FinishedGame): FinishedGame => (game.game === 'gomoku' ? withCurrentReason(game) : game);
+
 export async function importFromRedis(redis: Redis, db: Database): Promise<ImportCounts> {
   const counts: ImportCounts = { players: 0, settlements: 0, matches: 0, history: 0, games: 0, counters: 0, highScores: 0, qValues: 0 };
   const now = Date.now();
@@ -84,7 +95,7 @@ export async function importFromRedis(redis: Redis, db: Database): Promise<Impor
     counts.matches += inserted(await db.query(
       `INSERT INTO matches (id, player_a, player_b, status, started_at, ended_at, record) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [match.id, match.players[0].id, match.players[1].id, match.status, match.startedAt, match.endedAt, JSON.stringify(match)],
+      [match.id, match.players[0].id, match.players[1].id, match.status, match.startedAt, match.endedAt, JSON.stringify(matchWithCurrentReasons(match))],
     ));
   }
 
@@ -108,7 +119,7 @@ export async function importFromRedis(redis: Redis, db: Database): Promise<Impor
     if (!game?.id) continue;
     const had = (await db.query('SELECT 1 FROM finished_games WHERE id = $1', [game.id])).length > 0;
     if (had) continue;
-    await games.save(game);
+    await games.save(gameWithCurrentReason(game));
     counts.games += 1;
   }
 

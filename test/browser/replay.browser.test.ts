@@ -5,7 +5,7 @@
  * page links each game to its replay; an unknown id says so. Screenshots: test-output/replay-*.png.
  */
 import type { Page } from 'playwright-core';
-import { seatTwo } from '../support/gomoku-client';
+import { act, seatTwo } from '../support/gomoku-client';
 import { browserSuite, controlsUnderCanvas, openPage, openPhonePage, screenshot, tapControl, whyNotTappable } from '../support/browser';
 import { bySeat, makeAccount, playSeatOneWins, queueUp, takeSeat } from '../support/ranked';
 import { waitForState } from '../support/server';
@@ -74,6 +74,21 @@ it('on a phone, the replay opens at the end and steps back and forth by taps, th
   await tapControl(page, '#replay-copy');
   await page.locator('#toast').filter({ hasText: /Link copied|Copy the link/ }).waitFor();
   expect(await page.locator('#replay-url').inputValue()).toBe(`${suite.base}/#/replay/${id}`);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+it('a game ended by a resignation says so, in the result and at its last step', async () => {
+  const { p1, p2 } = await seatTwo(new Client(wsUrl()));
+  await act(p1, 'place', { x: 0, y: 0 }, [p1, p2]);
+  p1.send('resign', {});
+  const end = await waitForState(p2, (s) => s.phase === 'game_over' && (s as unknown as { replayId: string }).replayId !== '');
+  expect(end.endReason).toBe('resigned');
+  await Promise.all([p1.leave(), p2.leave()]);
+  const { page, problems } = await openPhonePage(suite.browser, `${suite.base}/#/replay/${(end as unknown as { replayId: string }).replayId}`);
+  await page.locator('#board-canvas').waitFor();
+  expect(await page.locator('#replay-result').innerText()).toBe('Bo won (by resignation)');
+  expect(await words(page)).toBe('1. Black a15 — Ada (opening stone) · Bo won (by resignation)');
   expect(problems).toEqual([]);
   await page.context().close();
 });

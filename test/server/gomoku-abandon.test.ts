@@ -22,6 +22,6 @@ it('the seat is held for the window, then the absent player loses by abandonment
   expect(p2.state.phase).toBe('swap2_placement');
   await waitForState(p2, (s) => s.phase === 'game_over', 5000);
   expect(p2.state.winner).toBe(p2.sessionId);
-  expect(p2.state.endReason).toBe('abandon');
+  expect(p2.state.endReason).toBe('left');
   await p2.leave();
 });

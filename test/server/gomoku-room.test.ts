@@ -255,7 +255,7 @@ describe('gomoku room: seats, reconnection and clocks', () => {
     await p2.leave(true);
     await waitForState(p1, (s) => s.phase === 'game_over');
     expect(p1.state.winner).toBe(p1.sessionId);
-    expect(p1.state.endReason).toBe('abandon');
+    expect(p1.state.endReason).toBe('left');
     await p1.leave();
   });
 
@@ -272,7 +272,7 @@ describe('gomoku room: seats, reconnection and clocks', () => {
     expect(p1.state.blackPlayer).toBe(p2.sessionId);
     // White (player 1) to move lets the clock run out: loses on time.
     await waitForState(p1, (s) => s.phase === 'game_over', 8000);
-    expect(p1.state.endReason).toBe('timeout');
+    expect(p1.state.endReason).toBe('time');
     expect(p1.state.winner).toBe(p2.sessionId);
     await Promise.all([p1.leave(), p2.leave()]);
   }, 30000);

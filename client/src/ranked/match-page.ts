@@ -30,7 +30,8 @@ interface MatchRecord {
   winner: string | null;
 }
 
-const REASONS: Record<string, string> = { five: 'five in a row', resign: 'resignation', timeout: 'time', time: 'time', abandon: 'abandoned' };
+/** Gomoku's end reasons (shared/games/gomoku/state.ts) in words. */
+const REASONS: Record<string, string> = { five: 'five in a row', resigned: 'resignation', time: 'time', left: 'abandoned' };
 
 /** The control a game was played with: a Fischer clock's "5+3" in words, else the ranked per-move clock. */
 const controlOf = (g: MatchGame) => (g.clock ? `${g.clock.replace('+', ' min + ')} s` : '1 min a move');

@@ -15,11 +15,12 @@ export interface ReplayFrameOptions {
   title: string;
   /** A note after a player's name, e.g. their colour ("Black"). */
   note?(seat: number): string;
-  /** Words for the way the game ended (`game.reason`), e.g. "five in a row". */
-  reason?(reason: string): string;
+  /** Words for the way the game ended (`game.reason`), e.g. "five in a row"; undefined: the common words below. */
+  reason?(reason: string): string | undefined;
 }
 
-const REASONS: Record<string, string> = { resign: 'by resignation', timeout: 'on time', time: 'on time (the flag fell)', abandon: 'the other player left' };
+/** The forfeits every turn game names alike (shared/core/turn-game.ts), for a game that gives no words of its own. */
+const REASONS: Record<string, string> = { resigned: 'by resignation', time: 'on time', left: 'the other player left' };
 
 export function resultText(game: FinishedGame, reason: (r: string) => string | undefined = () => undefined): string {
   if (game.winner === 'draw') return 'Drawn';

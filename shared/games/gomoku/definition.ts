@@ -78,11 +78,11 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
   apply: (state, seat, action) => applyAction(state, toRules(seat), action),
   toAct: (state) => (state.toAct === null ? [] : [toTable(state.toAct)]),
   timeout: (state, _seat, rng) => timeoutAction(state, rng),
-  abandon: () => ({ type: 'forfeit', reason: 'abandon' }),
+  abandon: () => ({ type: 'forfeit', reason: 'left' }),
   // Gomoku holds no hidden information: everyone sees the whole state.
   view: (state) => state,
   // Snapshots hold the state packed (serialize.ts); a room saved before that, or before the
-  // board was kept in rows (format 1), comes back in today's shape too.
+  // board was kept in rows (format 1), or before the standard end reasons, comes back in today's shape too.
   pack: (state) => packState(state),
   revive: (saved) => upgradeState(saved as GomokuState | GomokuStateV1 | PackedGomokuState),
   outcome: (state) => {

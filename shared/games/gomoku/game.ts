@@ -23,7 +23,8 @@ import {
   type Swap2Choice,
 } from './swap2';
 import { appendMove, emptyMoves, moveCount } from './move-list';
-import type { EndReason, GomokuAction, GomokuConfig, GomokuErrorCode, GomokuEvent, GomokuState, Placement } from './state';
+import { FORFEIT_REASONS, isForfeit, type ForfeitReason } from '../../core/turn-game';
+import { currentEndReason, type EndReason, type GomokuAction, type GomokuConfig, type GomokuErrorCode, type GomokuEvent, type GomokuState, type Placement } from './state';
 
 type GomokuResult = Result<GomokuState, GomokuEvent, GomokuErrorCode>;
 
@@ -62,12 +63,9 @@ export function applyAction(state: GomokuState, seat: number, action: GomokuActi
   if (action === null || typeof action !== 'object') return reject('invalid_action', 'an action must be an object');
   switch (action.type) {
     case 'resign':
-      return finish(state, [], other(seat), 'resign', []);
+      return finish(state, [], other(seat), 'resigned', []);
     case 'forfeit':
-      if (action.reason !== 'timeout' && action.reason !== 'time' && action.reason !== 'abandon') {
-        return reject('invalid_action', 'forfeit reason must be timeout, time or abandon');
-      }
-      return finish(state, [], other(seat), action.reason, []);
+      return forfeit(state, seat, action.reason);
     case 'place':
       return place(state, seat, action.x, action.y);
     case 'choose':
@@ -75,6 +73,16 @@ export function applyAction(state: GomokuState, seat: number, action: GomokuActi
     default:
       return reject('invalid_action', `unknown action type ${String((action as { type?: unknown }).type)}`);
   }
+}
+
+/**
+ * The server's forfeit for `seat`: the other seat wins. A reason under its old name (a room saved
+ * before the standard names, LEGACY_END_REASONS) ends the game under today's.
+ */
+function forfeit(state: GomokuState, seat: Seat, reason: string): GomokuResult {
+  const current = currentEndReason(reason);
+  if (!isForfeit(current)) return reject('invalid_action', `forfeit reason must be one of ${FORFEIT_REASONS.join(', ')}`);
+  return finish(state, [], other(seat), current as ForfeitReason, []);
 }
 
 function checkTurn(state: GomokuState, seat: Seat): GomokuResult | null {
@@ -206,7 +214,7 @@ export function timeoutAction(state: GomokuState, rng: Random): GomokuAction | n
     case 'swap2_final_choice':
       return { type: 'choose', choice: 'black' };
     case 'main_game':
-      return { type: 'forfeit', reason: 'timeout' };
+      return { type: 'forfeit', reason: 'time' };
     default:
       return null;
   }

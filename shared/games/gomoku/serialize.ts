@@ -4,7 +4,9 @@
  * Version 2 keeps the board as 15 rows of 15 cells (board.ts); version 1 kept it as 225 flat
  * cells. Version 1 documents are still read, and so are version 1 states with no document
  * around them: the table's Redis snapshots hold the rules state as it was when saved, and a
- * restored room's state goes through `upgradeState` once (the definition's `revive`).
+ * restored room's state goes through `upgradeState` once (the definition's `revive`). Reading
+ * either also gives a game that ended under an old end reason's name today's (state.ts
+ * LEGACY_END_REASONS).
  *
  * In every stored form `moves` is a flat array of placements (or packed numbers); in memory it is
  * a chunked MoveList (move-list.ts). Writing flattens it and reading chunks it again, so the
@@ -13,7 +15,7 @@
 import { reject, type Rejected } from '../../core/result';
 import { boardFromCells, isRowBoard, SIZE, type FlatCells } from './board';
 import { forEachMove, movesFromArray, movesToArray, type MoveList } from './move-list';
-import type { GomokuState, Placement } from './state';
+import { currentEndReason, type GomokuState, type Placement } from './state';
 import { cellsFromMoves, colourOfStone, type Phase, type Seat } from './swap2';
 
 export const FORMAT_VERSION = 2;
@@ -59,7 +61,8 @@ function unpackState(packed: PackedGomokuState): GomokuState {
  * version 1 state gets its board in rows, a stored one its moves in chunks, a current one
  * (in memory) is returned as is.
  */
-export function upgradeState(state: GomokuState | StoredGomokuState | GomokuStateV1 | PackedGomokuState): GomokuState {
+export function upgradeState(saved: GomokuState | StoredGomokuState | GomokuStateV1 | PackedGomokuState): GomokuState {
+  const state = withCurrentEndReason(saved);
   if ((state as PackedGomokuState).packed === 1) return unpackState(state as PackedGomokuState);
   const unpacked = state as GomokuState | StoredGomokuState | GomokuStateV1;
   const moves = isFlatMoves(unpacked.moves) ? movesFromArray(unpacked.moves) : unpacked.moves;
@@ -68,6 +71,17 @@ export function upgradeState(state: GomokuState | StoredGomokuState | GomokuStat
     return moves === unpacked.moves ? (unpacked as GomokuState) : ({ ...unpacked, moves } as GomokuState);
   }
   return { ...unpacked, board: boardFromCells(unpacked.board), moves } as GomokuState;
+}
+
+/**
+ * The state with its end reason in today's words: a game that ended before Gomoku took the
+ * standard forfeit names (`resign`, `timeout`, `abandon`) ends as `resigned`, `time`, `left`.
+ * Any other state (a game still on, a document that is no state) is returned as it is.
+ */
+function withCurrentEndReason<S extends { endReason?: string | null }>(state: S): S {
+  const reason = state?.endReason;
+  if (typeof reason !== 'string' || currentEndReason(reason) === reason) return state;
+  return { ...state, endReason: currentEndReason(reason) };
 }
 
 /** A stored flat array of placements, not a MoveList (whose elements are arrays); an empty array is both. */
@@ -98,6 +112,7 @@ export function deserialize(text: string): { ok: true; state: GomokuState } | Re
   if (v === 1) return { ok: true, state: upgradeState(state) };
   if (v !== FORMAT_VERSION) return reject('bad_version', `format version ${String(v)} is not ${FORMAT_VERSION} (or 1, read and upgraded)`);
   // As before, a document that is no state is passed on as it came (with moves chunked if there are any).
-  const { moves } = state as StoredGomokuState;
-  return { ok: true, state: (isFlatMoves(moves) ? { ...state, moves: movesFromArray(moves) } : state) as GomokuState };
+  const current = withCurrentEndReason(state as StoredGomokuState);
+  const { moves } = current;
+  return { ok: true, state: (isFlatMoves(moves) ? { ...current, moves: movesFromArray(moves) } : current) as GomokuState };
 }

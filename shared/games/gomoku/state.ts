@@ -1,3 +1,4 @@
+import type { ForfeitAction, ForfeitReason } from '../../core/turn-game';
 import type { GOMOKU_RULE_CODES } from './errors';
 import type { Board, Stone, WinRule } from './board';
 import type { MoveList } from './move-list';
@@ -23,8 +24,24 @@ export type OpeningAction =
   | { type: 'place'; seat: Seat; x: number; y: number }
   | { type: 'choice'; seat: Seat; choice: Swap2Choice };
 
-/** `timeout`: a per-move clock ran out; `time`: a Fischer clock's bank did (the flag fell). */
-export type EndReason = 'five' | 'draw' | 'resign' | 'timeout' | 'time' | 'abandon';
+/**
+ * How a game ended: five in a row, a full board, or one of the forfeits every turn game names
+ * alike (shared/core/turn-game.ts): `resigned`, `time` (the per-move clock ran out or a Fischer
+ * clock's flag fell) and `left` (the player did not come back).
+ */
+export type EndReason = 'five' | 'draw' | ForfeitReason;
+
+/**
+ * The names Gomoku gave its forfeits before it took the standard ones. Rooms saved in Redis
+ * then still hold them; reading such a state gives today's names (serialize.ts `upgradeState`),
+ * and migration 008 rewrote the finished games and matches the database kept.
+ */
+export const LEGACY_END_REASONS: Readonly<Record<string, ForfeitReason>> = { resign: 'resigned', timeout: 'time', abandon: 'left' };
+
+/** An end reason in today's words: an old name mapped (LEGACY_END_REASONS), any other as it is. */
+export function currentEndReason<R extends string>(reason: R): R | ForfeitReason {
+  return Object.hasOwn(LEGACY_END_REASONS, reason) ? LEGACY_END_REASONS[reason] : reason;
+}
 
 /** Plain data: it is persisted (serialize.ts gives the stored shape) and replayed. */
 export interface GomokuState {
@@ -54,8 +71,8 @@ export type GomokuAction =
   /** A choice as the player sent it (any string): the rules refuse one not offered now (`invalid_choice`). */
   | { type: 'choose'; choice: string }
   | { type: 'resign' }
-  /** Issued by the server, never by a client: the seat ran out of time or did not return. */
-  | { type: 'forfeit'; reason: 'timeout' | 'time' | 'abandon' };
+  /** Issued by the server, never by a client: the seat ran out of time (`time`) or did not return (`left`). */
+  | ForfeitAction;
 
 export type GomokuEvent =
   | { type: 'stone_placed'; seat: Seat; x: number; y: number; colour: Stone; order: number }

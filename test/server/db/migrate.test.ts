@@ -1,6 +1,7 @@
 import { migrate, migrationFiles, statements } from '../../../server/db/migrate';
 import { openPostgres } from '../../../server/db/postgres';
 import { nameKey } from '../../../server/accounts/names';
+import { LEGACY_END_REASONS } from '../../../shared/games/gomoku/state';
 import { createPostgresDatabase, openTestPglite } from '../../support/database';
 
 describe('migrations', () => {
@@ -71,6 +72,51 @@ describe('migrations', () => {
       expect(keys).toEqual({ bill: nameKey('Bill'), biii: `${nameKey('Bill')}#biii`, ada: 'ada', gone: 'lda', ida: `${nameKey('Ida')}#ida` });
       // The first holder's key is the skeleton: a new look-alike collides with it.
       expect(nameKey('Bi11')).toBe(keys.bill);
+    } finally {
+      await db.close();
+      await created.drop();
+    }
+  });
+
+  it("version 8 gives Gomoku's kept games and ranked matches the standard end reasons, other games' left as they were", async () => {
+    const created = await createPostgresDatabase();
+    const db = await openPostgres(created.url);
+    try {
+      await migrate(db, migrationFiles().filter((m) => m.version < 8));
+      for (const id of ['ada', 'bo']) {
+        await db.query(`INSERT INTO players (id, name, name_key, rating, rd, vol, created_at, last_seen_at) VALUES ($1, $1, $1, 1500, 350, 0.06, 1, 1)`, [id]);
+      }
+      const kept = (id: string, game: string, reason: string) => db.query(
+        `INSERT INTO finished_games (id, game, ended_at, record) VALUES ($1, $2, 1, $3::jsonb)`,
+        [id, game, JSON.stringify({ id, game, reason, winner: [0], record: { steps: [] } })],
+      );
+      const legacy = Object.keys(LEGACY_END_REASONS);
+      for (const old of legacy) await kept(`g-${old}`, 'gomoku', old);
+      await kept('g-five', 'gomoku', 'five');
+      await kept('g-time', 'gomoku', 'time');
+      // Another game's reason is its own, even one that reads like an old Gomoku name.
+      await kept('f-resign', 'flip7', 'resign');
+      const match = (id: string, reasons: string[]) => db.query(
+        `INSERT INTO matches (id, player_a, player_b, status, started_at, record) VALUES ($1, 'ada', 'bo', 'finished', 1, $2::jsonb)`,
+        [id, JSON.stringify({ id, bestOf: 3, games: reasons.map((reason, i) => ({ n: i + 1, reason, winner: 'ada', rated: true })) })],
+      );
+      await match('m-old', ['timeout', 'five', 'resign', 'abandon', 'time']);
+      await match('m-new', ['five']);
+      await match('m-none', []);
+
+      expect(await migrate(db)).toEqual(migrationFiles().filter((m) => m.version >= 8).map((m) => m.version));
+
+      const reasons = Object.fromEntries((await db.query<{ id: string; reason: string }>(`SELECT id, record->>'reason' AS reason FROM finished_games`)).map((r) => [r.id, r.reason]));
+      expect(reasons).toEqual({
+        ...Object.fromEntries(legacy.map((old) => [`g-${old}`, LEGACY_END_REASONS[old]])),
+        'g-five': 'five', 'g-time': 'time', 'f-resign': 'resign',
+      });
+      expect(reasons).toMatchObject({ 'g-resign': 'resigned', 'g-timeout': 'time', 'g-abandon': 'left' });
+      const games = Object.fromEntries((await db.query<{ id: string; games: { n: number; reason: string }[] }>(`SELECT id, record->'games' AS games FROM matches`)).map((r) => [r.id, r.games]));
+      // In their order, with every other field kept.
+      expect(games['m-old']).toEqual(['time', 'five', 'resigned', 'left', 'time'].map((reason, i) => ({ n: i + 1, reason, winner: 'ada', rated: true })));
+      expect(games['m-new']).toEqual([{ n: 1, reason: 'five', winner: 'ada', rated: true }]);
+      expect(games['m-none']).toEqual([]);
     } finally {
       await db.close();
       await created.drop();

@@ -71,7 +71,7 @@ describe('a casual game', () => {
     p2.send('resign', {});
     await waitForState(p1, () => replayIdOf(p1) !== '');
     const { body } = (await getJson(server.url, `/api/games/${replayIdOf(p1)}`));
-    expect(body).toMatchObject({ winner: [0], reason: 'resign', record: { config: { rule: 'freestyle', swap2: false, turnSeconds: 30, computer: 0 } } });
+    expect(body).toMatchObject({ winner: [0], reason: 'resigned', record: { config: { rule: 'freestyle', swap2: false, turnSeconds: 30, computer: 0 } } });
     expect(body.record.steps).toEqual([{ type: 'place', seat: 0, x: 7, y: 7, colour: 1, order: 1, phase: 'main_game' }]);
     for (const r of [p1, p2]) await r.leave();
   });
@@ -85,7 +85,7 @@ it('a game against the computer is kept, the computer marked as a bot', async ()
   await waitForState(room, () => replayIdOf(room) !== '');
   const { body } = await getJson(server.url, `/api/games/${replayIdOf(room)}`);
   expect(body.players).toEqual([{ seat: 0, name: 'Ada', bot: false }, { seat: 1, name: 'Computer · level 1', bot: true }]);
-  expect(body).toMatchObject({ winner: [1], reason: 'resign', record: { config: { computer: 1 } } });
+  expect(body).toMatchObject({ winner: [1], reason: 'resigned', record: { config: { computer: 1 } } });
   expect(body.record.steps.length).toBeGreaterThanOrEqual(1);
   await room.leave();
 });

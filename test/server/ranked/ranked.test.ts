@@ -156,10 +156,11 @@ describe('ranked play', () => {
     for (const [x, y] of [[0, 0], [14, 14], [0, 14]]) await act(one, 'place', { x, y }, rooms);
     await act(two, 'choose', { choice: 'black' }, rooms);
     await two.leave(); // a consented leave: the seat is given up at once
-    await waitForState(one, (s: any) => s.phase === 'game_over' && s.endReason === 'abandon' && s.players.get(one.sessionId).ratingChange > 0);
+    await waitForState(one, (s: any) => s.phase === 'game_over' && s.endReason === 'left' && s.players.get(one.sessionId).ratingChange > 0);
     const match = (await getJson(server.url, `/api/matches/${matchId}`)).body;
     expect(match).toMatchObject({ status: 'finished', winner: stayer });
     expect(match.games).toHaveLength(1);
+    expect(match.games[0]).toMatchObject({ winner: stayer, reason: 'left', rated: true });
     expect((await getJson(server.url, `/api/players/${leaver}`)).body).toMatchObject({ games: 1, losses: 1 });
     expect((one.state as any).nextGameAt).toBe(0);
     await one.leave();

@@ -37,10 +37,13 @@ it('copies players, ratings, histories, settlements, matches, games, counters, h
   const bo = { ...newPlayer('p-bo', 'Bo', now - 86_400_000), rating: 1288, rd: 80, games: 1, losses: 1 };
   const history = (me: string, them: { id: string; name: string }, result: string, before: number, after: number) =>
     JSON.stringify({ matchId: 'm1', game: 1, opponent: them, result, before, after, at: now - 1000 });
+  // Kept under Gomoku's old end reason names (`resign`, `timeout`): copied under today's.
+  const played = { black: ada.id, white: bo.id, swap2: [], moves: [112], winner: ada.id, rated: true, changes: {} };
   const match: MatchRecord = {
-    id: 'm1', bestOf: 1, players: [{ id: ada.id, name: 'Ada' }, { id: bo.id, name: 'Bo' }], games: [], status: 'finished', winner: ada.id, startedAt: now - 5000, endedAt: now - 1000,
+    id: 'm1', bestOf: 3, players: [{ id: ada.id, name: 'Ada' }, { id: bo.id, name: 'Bo' }], games: [{ ...played, n: 1, reason: 'timeout' }, { ...played, n: 2, reason: 'five' }],
+    status: 'finished', winner: ada.id, startedAt: now - 5000, endedAt: now - 1000,
   };
-  const game = { id: 'g1', game: 'gomoku', roomId: 'r1', startedAt: now - 5000, endedAt: now - 1000, players: [{ seat: 0, name: 'Ada', bot: false, playerId: ada.id }, { seat: 1, name: 'Bo', bot: false, playerId: bo.id }], winner: [0], reason: 'five', ranked: { matchId: 'm1', game: 1 }, record: { moves: [112] } };
+  const game = { id: 'g1', game: 'gomoku', roomId: 'r1', startedAt: now - 5000, endedAt: now - 1000, players: [{ seat: 0, name: 'Ada', bot: false, playerId: ada.id }, { seat: 1, name: 'Bo', bot: false, playerId: bo.id }], winner: [0], reason: 'resign', ranked: { matchId: 'm1', game: 1 }, record: { moves: [112] } };
   await redis.multi()
     .set(`parlor:ranked:player:${ada.id}`, JSON.stringify(ada))
     .set(`parlor:ranked:player:${bo.id}`, JSON.stringify(bo))
@@ -68,7 +71,8 @@ it('copies players, ratings, histories, settlements, matches, games, counters, h
   expect((await ranked.leaderboard(10)).map((p) => p.id)).toEqual([ada.id, bo.id]);
   expect(await ranked.history(bo.id, 5)).toEqual([expect.objectContaining({ matchId: 'm1', result: 'loss', after: 1288 })]);
   expect(await ranked.match('m1')).toMatchObject({ status: 'finished', winner: ada.id });
-  expect(await new SqlFinishedGameStore(db).get('g1')).toMatchObject({ id: 'g1', ranked: { matchId: 'm1', game: 1 } });
+  expect((await ranked.match('m1'))!.games.map((g) => [g.n, g.reason])).toEqual([[1, 'time'], [2, 'five']]);
+  expect(await new SqlFinishedGameStore(db).get('g1')).toMatchObject({ id: 'g1', reason: 'resigned', ranked: { matchId: 'm1', game: 1 } });
   expect((await new SqlFinishedGameStore(db).ofPlayer(ada.id, 10)).map((g) => g.id)).toEqual(['g1']);
   expect(await new SqlCounterStore(db).get('monty:all')).toEqual({ games: 10, switchWins: 4 });
   expect((await new SqlHighScoreStore(db).top(5)).map((h) => h.score)).toEqual([42]);

@@ -44,11 +44,12 @@ export function resultText(s: TableState, me: string, nameOf: NameOf): string {
   if (s.winner === 'draw') return 'Draw — the board is full';
   const who = s.winner === me ? 'You win' : `${nameOf(s.winner)} wins`;
   const colour = s.winner === s.blackPlayer ? 'black' : s.winner === s.whitePlayer ? 'white' : '';
+  // The end reasons of shared/games/gomoku/state.ts (`time`: the per-move clock or a Fischer flag).
   const how: Record<string, string> = {
     five: 'with five in a row',
-    timeout: 'on time',
-    resign: 'by resignation',
-    abandon: '— the opponent left',
+    time: 'on time',
+    resigned: 'by resignation',
+    left: '— the opponent left',
   };
   return `${who}${colour ? ` (${colour})` : ''} ${how[s.endReason] ?? ''}`.trim();
 }

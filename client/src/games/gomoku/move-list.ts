@@ -5,6 +5,7 @@
  */
 import { colourOfStone } from '../../../../shared/games/gomoku/swap2';
 import { cellName } from '../../../../shared/games/gomoku/notation';
+import { isForfeit } from '../../../../shared/core/turn-game';
 
 export type Colour = 'black' | 'white';
 export type OpeningChoice = 'black' | 'white' | 'place_more';
@@ -67,7 +68,7 @@ export interface OpeningFacts {
  */
 export function openingChoices(f: OpeningFacts): ChoiceMade[] {
   if (!f.swap2) return [];
-  const endedByAction = f.phase === 'game_over' && ['resign', 'timeout', 'abandon'].includes(f.endReason);
+  const endedByAction = f.phase === 'game_over' && isForfeit(f.endReason);
   const count = Math.max(0, Math.min(2, f.turn - f.stones - (endedByAction ? 1 : 0)));
   if (count === 0) return [];
   const seat2 = f.colourOfSeat(2);

@@ -32,7 +32,12 @@ export type GomokuReplayStep =
 
 const COLOUR = (colour: number) => (colour === BLACK ? 'Black' : 'White');
 const PHASE_NOTE: Record<string, string> = { swap2_placement: ' (opening stone)', swap2_extra: ' (extra opening stone)' };
-const REASONS: Record<string, string> = { five: 'five in a row', time: 'on time (the flag fell)' };
+/**
+ * Gomoku's own words for its end reasons (the others are layout.ts's). `time` is the per-move
+ * clock or, in a game with a Fischer clock, its flag.
+ */
+const reasonWords = (record: GomokuReplayRecord) => (reason: string): string | undefined =>
+  reason === 'five' ? 'five in a row' : reason === 'time' && record.config.clock ? 'on time (the flag fell)' : undefined;
 
 /** The words for step k (1-based: the k-th step), and for the start. */
 export function gomokuStepWords(game: FinishedGame, record: GomokuReplayRecord, k: number): string {
@@ -47,7 +52,7 @@ export function gomokuStepWords(game: FinishedGame, record: GomokuReplayRecord, 
     : `${who} ${CHOICE_WORDS[step.choice] ?? step.choice}`;
   const left = record.clockLeft?.[k - 1];
   const text = left !== undefined && left >= 0 ? `${said} (${bankText(left)} left)` : said;
-  return k === record.steps.length ? `${text} · ${resultText(game, (r) => REASONS[r])}` : text;
+  return k === record.steps.length ? `${text} · ${resultText(game, reasonWords(record))}` : text;
 }
 
 /** A step's short name in the list of steps: the stone's number (as drawn on it) and point, or the choice. */
@@ -73,7 +78,7 @@ function pictureAt(record: GomokuReplayRecord, k: number) {
 export function gomokuReplayScene(view: HTMLElement, game: FinishedGame, options: ReplayOptions = {}): () => void {
   const record = game.record as GomokuReplayRecord;
   const seatColour = (seat: number) => (seat === record.black ? 'Black' : seat === record.white ? 'White' : '');
-  const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: (r) => REASONS[r] });
+  const { stage, side } = replayFrame(view, game, { title: 'Gomoku', note: seatColour, reason: reasonWords(record) });
   stage.id = 'replay-board';
   let analysis: GameAnalysisPanel | null = null;
   const stonesAt = (k: number) => record.steps.slice(0, k).filter((s) => s.type === 'place').length;

@@ -19,9 +19,9 @@ describe('table labels', () => {
   it('describes every way a game ends', () => {
     const over = { ...base, phase: 'game_over', blackPlayer: 'a', whitePlayer: 'b' };
     expect(resultText({ ...over, winner: 'a', endReason: 'five' }, 'b', nameOf)).toBe('Ada wins (black) with five in a row');
-    expect(resultText({ ...over, winner: 'b', endReason: 'timeout' }, 'b', nameOf)).toBe('You win (white) on time');
-    expect(resultText({ ...over, winner: 'a', endReason: 'resign' }, 'x', nameOf)).toBe('Ada wins (black) by resignation');
-    expect(resultText({ ...over, winner: 'b', endReason: 'abandon' }, 'x', nameOf)).toBe('Bo wins (white) — the opponent left');
+    expect(resultText({ ...over, winner: 'b', endReason: 'time' }, 'b', nameOf)).toBe('You win (white) on time');
+    expect(resultText({ ...over, winner: 'a', endReason: 'resigned' }, 'x', nameOf)).toBe('Ada wins (black) by resignation');
+    expect(resultText({ ...over, winner: 'b', endReason: 'left' }, 'x', nameOf)).toBe('Bo wins (white) — the opponent left');
     expect(resultText({ ...over, winner: 'draw', endReason: 'draw' }, 'x', nameOf)).toBe('Draw — the board is full');
   });
 });

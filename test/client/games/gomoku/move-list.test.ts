@@ -23,8 +23,11 @@ describe('the Swap 2 choices, read from the synced state', () => {
   });
 
   it('a resignation or a forfeit counts a turn; a five does not', () => {
-    expect(openingChoices(facts({ phase: 'game_over', endReason: 'resign', stones: 3, turn: 4 }))).toEqual([]);
-    expect(openingChoices(facts({ phase: 'game_over', endReason: 'timeout', stones: 9, turn: 11, colourOfSeat: colours('white', 'black') }))).toEqual([{ seat: 2, choice: 'black', stones: 3 }]);
+    expect(openingChoices(facts({ phase: 'game_over', endReason: 'resigned', stones: 3, turn: 4 }))).toEqual([]);
+    expect(openingChoices(facts({ phase: 'game_over', endReason: 'left', stones: 3, turn: 4 }))).toEqual([]);
+    // `time`: the per-move clock, or a Fischer flag that fell during the opening (stone 4 on the way).
+    expect(openingChoices(facts({ phase: 'game_over', endReason: 'time', stones: 9, turn: 11, colourOfSeat: colours('white', 'black') }))).toEqual([{ seat: 2, choice: 'black', stones: 3 }]);
+    expect(openingChoices(facts({ phase: 'game_over', endReason: 'time', stones: 3, turn: 4 }))).toEqual([]);
     expect(openingChoices(facts({ phase: 'game_over', endReason: 'five', stones: 9, turn: 10, colourOfSeat: colours('white', 'black') }))).toEqual([{ seat: 2, choice: 'black', stones: 3 }]);
   });
 

@@ -90,9 +90,19 @@ describe('main game', () => {
   });
 
   it('resign and forfeit end the game for the other seat', () => {
-    expect(must(newGame(), 2, { type: 'resign' })).toMatchObject({ winner: 1, endReason: 'resign', phase: 'game_over' });
-    expect(must(newGame(), 1, { type: 'forfeit', reason: 'abandon' })).toMatchObject({ winner: 2, endReason: 'abandon' });
+    expect(must(newGame(), 2, { type: 'resign' })).toMatchObject({ winner: 1, endReason: 'resigned', phase: 'game_over' });
+    expect(must(newGame(), 1, { type: 'forfeit', reason: 'left' })).toMatchObject({ winner: 2, endReason: 'left' });
+    expect(must(newGame(), 2, { type: 'forfeit', reason: 'time' })).toMatchObject({ winner: 1, endReason: 'time' });
     expect(applyAction(must(newGame(), 1, { type: 'resign' }), 2, { type: 'resign' })).toMatchObject({ ok: false, code: 'game_over' });
+  });
+
+  it('a forfeit under an old reason name ends under the standard one; an unknown reason is refused', () => {
+    const old = (reason: string) => ({ type: 'forfeit', reason }) as unknown as GomokuAction;
+    expect(must(newGame(), 1, old('timeout'))).toMatchObject({ winner: 2, endReason: 'time' });
+    expect(must(newGame(), 1, old('abandon'))).toMatchObject({ winner: 2, endReason: 'left' });
+    expect(must(newGame(), 2, old('resign'))).toMatchObject({ winner: 1, endReason: 'resigned' });
+    expect(applyAction(newGame(), 1, old('bored'))).toMatchObject({ ok: false, code: 'invalid_action' });
+    expect(applyAction(newGame(), 1, old('five'))).toMatchObject({ ok: false, code: 'invalid_action' });
   });
 });
 
@@ -105,8 +115,8 @@ describe('timeouts', () => {
     for (let i = 0; i < 3; i++) s = must(s, 1, timeoutAction(s, rng)!);
     expect(timeoutAction(s, rng)).toEqual({ type: 'choose', choice: 'black' });
     s = must(s, 2, timeoutAction(s, rng)!);
-    expect(timeoutAction(s, rng)).toEqual({ type: 'forfeit', reason: 'timeout' });
-    expect(must(s, s.toAct!, timeoutAction(s, rng)!)).toMatchObject({ winner: 2, endReason: 'timeout' });
+    expect(timeoutAction(s, rng)).toEqual({ type: 'forfeit', reason: 'time' });
+    expect(must(s, s.toAct!, timeoutAction(s, rng)!)).toMatchObject({ winner: 2, endReason: 'time' });
   });
 
   it('property: a timeout placement is always on an empty cell', () => {

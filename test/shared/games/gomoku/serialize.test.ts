@@ -21,6 +21,7 @@ import {
   type GomokuAction,
   type GomokuState,
   type GomokuStateV1,
+  LEGACY_END_REASONS,
 } from '../../../../shared/games/gomoku';
 
 const place = (x: number, y: number): GomokuAction => ({ type: 'place', x, y });
@@ -159,5 +160,41 @@ describe('the packed state of the table\'s snapshots', () => {
     expect(moveCount(state.moves)).toBe(100);
     expect(state.phase).toBe('main_game');
     expect(JSON.stringify(packState(state)).length * 4).toBeLessThan(JSON.stringify(state).length);
+  });
+});
+
+describe('end reasons saved under their old names (resign, timeout, abandon)', () => {
+  /** The test game ended by `reason`, as the rules end it today. */
+  const ended = (reason: 'resigned' | 'time' | 'left') => play(game, [[1, reason === 'resigned' ? { type: 'resign' } : { type: 'forfeit', reason }]]);
+  /** The same state as a room saved before the standard names: only `endReason` differs. */
+  const asSavedThen = <S extends { endReason: string | null }>(saved: S, old: string): S => ({ ...saved, endReason: old });
+
+  it('the old names are the three forfeits, each mapped to its standard name', () => {
+    expect(LEGACY_END_REASONS).toEqual({ resign: 'resigned', timeout: 'time', abandon: 'left' });
+  });
+
+  it.each(Object.entries(LEGACY_END_REASONS))("a Redis snapshot of a game that ended by '%s' revives ended by '%s'", (old, now) => {
+    const today = ended(now as 'resigned' | 'time' | 'left');
+    expect(today.endReason).toBe(now);
+    // Packed, as the table's snapshots hold it, through JSON as Redis keeps it.
+    const packed = JSON.parse(JSON.stringify(asSavedThen(packState(today), old)));
+    expect(packed.endReason).toBe(old);
+    const revived = gomokuGame.revive!(packed);
+    expect(revived).toEqual(today);
+    expect(gomokuGame.outcome(revived)).toEqual({ winner: today.winner === 1 ? 0 : 1, reason: now });
+    // Stored whole before packing, and as format 1 and 2 documents.
+    expect(gomokuGame.revive!(asSavedThen(JSON.parse(JSON.stringify({ ...today, moves: movesToArray(today.moves) })), old))).toEqual(today);
+    expect(deserialize(JSON.stringify({ v: 1, state: asSavedThen(asVersion1(today), old) }))).toEqual({ ok: true, state: today });
+    const document = JSON.parse(serialize(today));
+    expect(deserialize(JSON.stringify({ ...document, state: asSavedThen(document.state, old) }))).toEqual({ ok: true, state: today });
+  });
+
+  it('a state with a current reason, or still being played, revives as it was', () => {
+    for (const state of [game, ended('time'), play(game, [[1, place(1, 1)]])]) {
+      expect(gomokuGame.revive!(JSON.parse(JSON.stringify(packState(state))))).toEqual(state);
+    }
+    // A state in memory, already current, is the same object.
+    const current = ended('left');
+    expect(upgradeState(current)).toBe(current);
   });
 });
