@@ -49,33 +49,51 @@ export interface PlayerRow {
   returnBy: number;
 }
 
+/** What every Parlor room keeps of its own (`ParlorRoom.kept`). */
+class ParlorParts {
+  readonly reconnectionTokens = new Map<string, string>();
+  readonly spectatorIds = new Set<string>();
+  persistence?: RoomPersistence;
+  /** When the oldest message not yet broadcast arrived: its action-to-broadcast latency is measured at the patch. */
+  pendingSince = 0;
+  constructor(readonly flood: FloodControl) {}
+}
+
 /** `Code`: the game's own error codes, from its registry in shared/ (besides the common ones). */
 export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow> }, Listing, Code extends string> extends Room<{ state: State; metadata: Listing }> {
   protected abstract readonly gameName: string;
   /** The stores and the process's settings (its timings among them), given by the class Colyseus instantiates. */
   abstract readonly services: Services;
-  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
-  reconnectionTokens = new Map<string, string>();
-  /** Everyone watching; at most MAX_SPECTATORS. */
-  spectatorIds = new Set<string>();
-  private persistenceOf?: RoomPersistence;
-  /** Flood control in front of every frame a client sends (see flood-control.ts). */
-  protected readonly flood: FloodControl;
-  /** When the oldest message not yet broadcast arrived: its action-to-broadcast latency is measured at the patch. */
-  private pendingSince = 0;
-  /** The class's message handlers (`handleMessages`), undefined until the room registers them. */
-  private handlers?: (string | v.GenericSchema | Handler)[];
+  /**
+   * The room's own parts, in one object read through accessors on the class: each own field of a
+   * room is an entry of its property dictionary (Colyseus's rooms are in dictionary mode), and past
+   * ~42 entries the dictionary doubles, ~1.5 KB a room.
+   */
+  private readonly kept: ParlorParts;
 
-  /** `rooms`: what the process hands every room (services.ts), given by the class Colyseus instantiates. */
-  constructor(readonly rooms: RoomServices) {
+  /** Reconnection tokens of everyone in the room, kept with the snapshot for a restart. */
+  get reconnectionTokens(): Map<string, string> { return this.kept.reconnectionTokens; }
+  /** Everyone watching; at most MAX_SPECTATORS. */
+  get spectatorIds(): Set<string> { return this.kept.spectatorIds; }
+  /** Flood control in front of every frame a client sends (see flood-control.ts). */
+  protected get flood(): FloodControl { return this.kept.flood; }
+
+  /**
+   * What the process hands every room (services.ts), given by the class Colyseus instantiates
+   * (on its prototype, as `services` is: the same for every room, so no room keeps its own field).
+   */
+  abstract readonly rooms: RoomServices;
+
+  constructor() {
     super();
     guardLifecycle(Object.getPrototypeOf(this) as object);
-    this.flood = guardFrames(this, rooms);
+    // Readable here: the class gives it on its prototype, before any constructor runs.
+    this.kept = new ParlorParts(guardFrames(this, (this as { readonly rooms: RoomServices }).rooms));
   }
 
   get persistence(): RoomPersistence {
     // While a save waits for Redis, everyone in the room hears so (the page says "reconnecting to storage…").
-    return (this.persistenceOf ??= new RoomPersistence(this.gameName, this, this.rooms.store, tellStorage, this.services.timings.saveWaitMs, this.rooms.metrics, UNDO_FIELDS));
+    return (this.kept.persistence ??= new RoomPersistence(this.gameName, this, this.rooms.store, tellStorage, this.services.timings.saveWaitMs, this.rooms.metrics, UNDO_FIELDS));
   }
 
   /** Everything needed to rebuild this room in another process. */
@@ -121,28 +139,26 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
    */
   protected handleMessages(register: (handle: Handle<this>) => void): void {
     const klass = this.constructor;
-    let table = HANDLERS.get(klass);
-    if (!table) {
+    if (!HANDLERS.has(klass)) {
       const made: (string | v.GenericSchema | Handler)[] = [];
       register((type, schema, handler) => {
         const at = made.indexOf(type);
         if (at >= 0) made.splice(at, 3, type, schema, handler as Handler);
         else made.push(type, schema, handler as Handler);
       });
-      HANDLERS.set(klass, (table = made));
+      HANDLERS.set(klass, made);
     }
-    this.handlers = table;
     this.onMessage('*', (client: Client, type: unknown, payload: unknown) => this.dispatch(client, type, payload));
   }
 
   /** The message types the room handles (`handle`), for tests that send every one of them. */
   get messageTypes(): string[] {
-    return (this.handlers ?? []).filter((_, i) => i % 3 === 0) as string[];
+    return (HANDLERS.get(this.constructor) ?? []).filter((_, i) => i % 3 === 0) as string[];
   }
 
   private dispatch(client: Client, type: unknown, payload: unknown): void {
     // A message of type "*" reaches the catch-all as (payload, Colyseus's dispatch context): never a handled type.
-    const handlers = this.handlers ?? [];
+    const handlers = HANDLERS.get(this.constructor) ?? [];
     let at = -1;
     if (typeof type === 'string' && !isDispatchContext(payload)) {
       for (let i = 0; i < handlers.length; i += 3) if (handlers[i] === type) at = i;
@@ -151,7 +167,7 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
     this.rooms.metrics.message(this.gameName, type as string);
     const decoded = decodePayload(handlers[at + 1] as v.GenericSchema, payload);
     if (!decoded.ok) return this.reject(client, decoded.code, decoded.message);
-    this.pendingSince ||= performance.now();
+    this.kept.pendingSince ||= performance.now();
     const handler = handlers[at + 2] as Handler;
     this.guarded(client, type as string, () => handler(this, client, decoded.value));
   }
@@ -263,9 +279,9 @@ export abstract class ParlorRoom<State extends { players: Map<string, PlayerRow>
    */
   afterChange() {
     this.broadcastPatch();
-    if (this.pendingSince) {
-      this.rooms.metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.pendingSince) / 1000);
-      this.pendingSince = 0;
+    if (this.kept.pendingSince) {
+      this.rooms.metrics.actionToBroadcastSeconds(this.gameName, (performance.now() - this.kept.pendingSince) / 1000);
+      this.kept.pendingSince = 0;
     }
     const next = this.listing();
     if (!sameListing(next, this.metadata)) {

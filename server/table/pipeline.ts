@@ -15,6 +15,8 @@ import type { RoomPersistence } from '../persistence/room-persistence';
 import type { ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { Snapshot } from './snapshot';
 import { step, type Cause, type Effects, type StepTable } from './step';
+import { Mulberry32 } from '../../shared/core/rng';
+import { randomInt as cryptoInt } from 'node:crypto';
 
 /** No events: the mirror's argument when nothing new happened (one frozen array, not one per call). */
 export const NO_EVENTS: readonly never[] = Object.freeze([]);
@@ -50,6 +52,10 @@ export interface PipelineRoom<G extends AnyGame> extends StepTable<G> {
 export class TablePipeline<G extends AnyGame> {
   /** The rules state of the current game; null before the first game is set up. */
   rules: StateOf<G> | null = null;
+  /** Epoch ms at which the current game was set up (0 before the first). */
+  startedAt = 0;
+  /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
+  rng = new Mulberry32(cryptoInt(2 ** 32));
   /** Steps being taken (one, or a policy's new game inside one): from an accepted step's first change to its mirror, after its save. */
   stepping = 0;
 

@@ -25,7 +25,7 @@ export function tableMessages<G extends AnyGame, S extends TableSchema>(room: Ta
       // The same token bucket as flood control, per query: over it, a question is refused, never a reason to disconnect.
       // Made at the room's first question: most rooms are never asked.
       if (limit) {
-        const asked = (at.queryLimits ??= new Map()).get(type) ?? new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
+        const asked = at.queryLimits.get(type) ?? new FloodControl({ ...limit, disconnectAfter: Infinity, windowMs: 10_000 });
         at.queryLimits.set(type, asked);
         if (asked.verdict(at.seating.askerKey(client.sessionId), Date.now()) !== 'admit') {
           return at.reject(client, 'rate_limited', `${type}: at most ${limit.burst} at once, then one every ${Math.round(1 / limit.perSecond)} s`);

@@ -14,7 +14,6 @@
  * - this file: the Colyseus lifecycle, the game's messages and the room's parts wired together;
  * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
-import { randomInt as cryptoInt } from 'node:crypto';
 import { matchMaker, type AuthContext, type Client } from '@colyseus/core';
 import * as v from 'valibot';
 import type { TableErrorCode } from '../../shared/core/errors';
@@ -48,18 +47,40 @@ type Listing = { game: string; players: string[]; spectators: number; open: bool
 export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
   const entries = { ...seatOptions, ...game.definition.options };
   const accounts = new AccountStore(services.db, services.tokens);
+  // What every room of the game shares is on the class's prototype (getters), not a field of each room.
   return class extends TableRoom<G, S> {
-    readonly serverGame = game;
-    readonly services = services;
-    protected readonly accounts = accounts;
-    constructor() {
-      super(rooms, entries);
-    }
+    get serverGame() { return game; }
+    get services() { return services; }
+    get rooms() { return rooms; }
+    protected get accounts() { return accounts; }
+    get entries() { return entries; }
     /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
     static override onAuth(token: string, options: unknown, _context?: unknown): Promise<unknown> {
       return authorizeJoin(game, entries, accounts, services, rooms, token, options);
     }
   };
+}
+
+/** A table's own parts (`TableRoom.parts`). */
+class TableParts<G extends AnyGame, S extends TableSchema> {
+  config!: ConfigOf<G>;
+  options: Record<string, unknown> = {};
+  readonly seats = new Seats();
+  readonly seating: Seating<G, S>;
+  readonly timers = new RoomTimers<string>();
+  readonly pipeline: TablePipeline<G>;
+  turnClock!: TurnClock<G>;
+  bots!: TableBots<G>;
+  policies: TablePolicy[] = [];
+  readonly context: TableContext<G, S>;
+  local: unknown;
+  queryLimits?: Map<string, FloodControl>;
+
+  constructor(room: TableRoom<G, S>, entries: v.ObjectEntries) {
+    this.seating = new Seating(room, entries);
+    this.pipeline = new TablePipeline<G>(room);
+    this.context = new TableContext<G, S>(room);
+  }
 }
 
 /**
@@ -73,37 +94,49 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
   abstract readonly serverGame: ServerGame<G, S>;
   protected abstract readonly accounts: AccountStore;
 
-  config!: ConfigOf<G>;
-  /** The room's create options, after policies adjusted them. */
-  options: Record<string, unknown> = {};
-  readonly seats = new Seats();
-  readonly seating: Seating<G, S>;
-  /** Epoch ms at which the current game was set up (0 before the first). */
-  startedAt = 0;
-  readonly timers = new RoomTimers<string>();
-  readonly pipeline = new TablePipeline<G>(this);
-  turnClock!: TurnClock<G>;
-  bots!: TableBots<G>;
-  /** Timeout placements and bot noise are public play, so a seeded generator is enough; seeded from crypto. */
-  rng = new Mulberry32(cryptoInt(2 ** 32));
-  policies: TablePolicy[] = [];
-  /** The one context of the game's hooks (table-context.ts). */
-  private readonly context = new TableContext<G, S>(this);
-  /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
-  local: unknown;
-  /** Each query's token bucket (table-messages.ts), made at the room's first question. */
-  queryLimits?: Map<string, FloodControl>;
+  /** The table's parts, in one object read through the accessors below (why: `ParlorRoom.kept`). */
+  private readonly parts: TableParts<G, S>;
 
-  /** `entries`: the options a join may give (the seat's and the game's). */
-  constructor(
-    rooms: RoomServices,
-    protected readonly entries: v.ObjectEntries,
-  ) {
-    super(rooms);
-    this.seating = new Seating(this, entries);
+  get config(): ConfigOf<G> { return this.parts.config; }
+  set config(config: ConfigOf<G>) { this.parts.config = config; }
+  /** The room's create options, after policies adjusted them. */
+  get options(): Record<string, unknown> { return this.parts.options; }
+  set options(options: Record<string, unknown>) { this.parts.options = options; }
+  get seats(): Seats { return this.parts.seats; }
+  get seating(): Seating<G, S> { return this.parts.seating; }
+  get timers(): RoomTimers<string> { return this.parts.timers; }
+  get pipeline(): TablePipeline<G> { return this.parts.pipeline; }
+  get turnClock(): TurnClock<G> { return this.parts.turnClock; }
+  get bots(): TableBots<G> { return this.parts.bots; }
+  get policies(): TablePolicy[] { return this.parts.policies; }
+  /** The one context of the game's hooks and the policies (table-context.ts). */
+  private get context(): TableContext<G, S> { return this.parts.context; }
+  /** The server part's own data in this room (Flip 7's commitments and log): never synced, kept with the snapshot. */
+  get local(): unknown { return this.parts.local; }
+  set local(local: unknown) { this.parts.local = local; }
+  /** Each query's token bucket (table-messages.ts), made at the room's first question. */
+  get queryLimits(): Map<string, FloodControl> { return (this.parts.queryLimits ??= new Map()); }
+
+  /** The options a join may give (the seat's and the game's). */
+  abstract readonly entries: v.ObjectEntries;
+
+  constructor() {
+    super();
+    // Readable here: the class gives it on its prototype, before any constructor runs.
+    this.parts = new TableParts(this, (this as { readonly entries: v.ObjectEntries }).entries);
   }
 
   get gameName(): string { return this.serverGame.definition.name; }
+
+  /**
+   * Epoch ms at which the current game was set up (0 before the first), and the generator of the
+   * table's public play: the pipeline's, read through the room. (Every own field of a room is an
+   * entry in its property dictionary, ~0.1 KB each past the ~40 that fit its first size.)
+   */
+  get startedAt(): number { return this.pipeline.startedAt; }
+  set startedAt(at: number) { this.pipeline.startedAt = at; }
+  get rng(): Mulberry32 { return this.pipeline.rng; }
+  set rng(rng: Mulberry32) { this.pipeline.rng = rng; }
 
   get definition(): G { return this.serverGame.definition; }
 
@@ -114,8 +147,8 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   override async onCreate(raw: unknown) {
     this.state = new this.serverGame.schema() as S & TableSchema;
-    this.turnClock = new TurnClock(this.serverGame, this.timers, (due) => void this.pipeline.run(due), this.services.timings);
-    this.bots = new TableBots(this.serverGame as ServerGame<G, TableSchema>, this.services);
+    this.parts.turnClock = new TurnClock(this.serverGame, this.timers, (due) => void this.pipeline.run(due), this.services.timings);
+    this.parts.bots = new TableBots(this.serverGame as ServerGame<G, TableSchema>, this.services);
     this.local = this.serverGame.local?.();
     if (this.serverGame.patchRate) this.patchRate = this.serverGame.patchRate;
     const { options, server, restore: restoring } = parseRoomOptions(this.entries, raw);
@@ -123,7 +156,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
     const refused = restoring === undefined ? await this.rooms.budget.create(addressOption(server.address)) : null;
     if (refused) throw refused;
     this.options = { ...options };
-    this.policies = (this.serverGame.policies ?? []).map((make) => make(this.context));
+    this.parts.policies = (this.serverGame.policies ?? []).map((make) => make(this.context));
     const serverOptions = Object.fromEntries(Object.entries(server).filter(([k]) => k !== 'restore' && k !== 'seatKeys' && k !== 'seatKey' && k !== 'open'));
     for (const policy of this.policies) await policy.create?.(serverOptions, this.options);
     if (server.seatKeys !== undefined) this.seats.keys = v.parse(seatKeysSchema, server.seatKeys);
