@@ -16,9 +16,9 @@ export interface OpenedGame {
 }
 
 /**
- * Opens the room for opener (table seat 0, held by seat key 1) against follower, on the event's time control (a Fischer
- * clock; an event made before events had one keeps the ranked game's per-move clock); null when
- * either account is gone.
+ * Opens the room for opener (table seat 0, held by seat key 1) against follower, on the event's
+ * time control (a Fischer clock; an event made before events had one keeps the ranked game's
+ * per-move clock); null when either account is gone.
  */
 export async function openTournamentGame(
   store: RankedStore,

@@ -3,7 +3,8 @@
  * step that changed the position in order — the Swap 2 stones with the choices between them
  * (who made each and what was chosen), then the main game's stones. Seats are the table's
  * (0-based), as in FinishedGame.players, and as the rules number them: records kept before the
- * rules did already held these numbers, so every kept record reads alike. The client reads it in client/src/replay/gomoku-scene.ts.
+ * rules did already held these numbers, so every kept record reads alike. The client reads it in
+ * client/src/games/gomoku/replay.ts.
  */
 import type { GomokuState, Phase, Stone, Swap2Choice } from '../../../shared/games/gomoku';
 import { moveAt, moveCount } from '../../../shared/games/gomoku/move-list';
