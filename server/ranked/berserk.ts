@@ -6,9 +6,8 @@
  * The berserk is in the series (the snapshot) and the clock's banks before anyone sees the halved
  * clock, and reaches the event's row with the game's result (result-hook.ts).
  */
-import type { Seat } from '../../shared/games/gomoku';
 import type { PolicyTable } from '../table/server-game';
-import { playerInSeat, type SeriesData } from './series';
+import { actionsOf, isBerserk, markBerserk, playerInSeat, type SeriesData } from './series';
 
 /** What the room answers the director: done, or why not (the director's refusal codes, docs/protocol.md). */
 export type BerserkAnswer = 'ok' | 'not_playing' | 'game_not_started' | 'berserk_too_late' | 'berserk_unavailable';
@@ -27,12 +26,12 @@ export async function goBerserk(table: PolicyTable, series: SeriesData | null, p
 
 function decide(table: PolicyTable, series: SeriesData | null, playerId: unknown): BerserkAnswer {
   if (!series?.tournamentId || series.finished) return 'not_playing';
-  const seat = ([1, 2] as const).find((s) => playerInSeat(series, s).playerId === playerId);
+  const seat = ([0, 1] as const).find((s) => playerInSeat(series, s).playerId === playerId);
   if (seat === undefined) return 'not_playing';
   if (table.game() === null) return 'game_not_started';
-  if (table.outcome() !== null || (series.actions?.[seat] ?? 0) > 0) return 'berserk_too_late';
-  if ((series.berserk ?? []).includes(seat)) return 'ok';
-  if (!table.halveClock((seat - 1) as 0 | 1)) return 'berserk_unavailable';
-  series.berserk = [...(series.berserk ?? []), seat as Seat];
+  if (table.outcome() !== null || actionsOf(series, seat) > 0) return 'berserk_too_late';
+  if (isBerserk(series, seat)) return 'ok';
+  if (!table.halveClock(seat)) return 'berserk_unavailable';
+  markBerserk(series, seat);
   return 'ok';
 }

@@ -49,7 +49,7 @@ class RankedSeries implements TablePolicy {
     table.seats.forEach((record, index) => {
       const row = record && table.schema.players.get(record.id);
       if (!row) return;
-      const player = playerInSeat(series, (index + 1) as Seat);
+      const player = playerInSeat(series, index as Seat);
       Object.assign(row, {
         seat: index + 1,
         playerId: player.playerId,
@@ -110,11 +110,11 @@ class RankedSeries implements TablePolicy {
   }
 
   seatName(seat: SeatIndex, given: string) {
-    return this.series ? playerInSeat(this.series, (seat + 1) as Seat).name : given;
+    return this.series ? playerInSeat(this.series, seat as Seat).name : given;
   }
 
   acted(seat: SeatIndex) {
-    if (this.series) noteAction(this.series, (seat + 1) as Seat);
+    if (this.series) noteAction(this.series, seat as Seat);
   }
 
   ending() {

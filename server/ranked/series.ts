@@ -5,7 +5,7 @@
  * and final colours (seed Property 14). Plain data, kept in the room's snapshot.
  */
 import * as v from 'valibot';
-import type { EndReason, GomokuState, Seat } from '../../shared/games/gomoku';
+import { other, type EndReason, type GomokuState, type Seat } from '../../shared/games/gomoku';
 import { movesToArray } from '../../shared/games/gomoku/move-list';
 import type { Score } from '../../shared/games/rating/glicko2';
 import { DAY_MS, type RankedEligibility } from './eligibility';
@@ -37,15 +37,26 @@ const seriesPlayer = v.strictObject({ playerId: v.string(), name: v.string(), ra
 export const rankedOptionSchema = v.strictObject({ matchId: v.string(), bestOf: v.picklist([1, 3]), players: v.tuple([seriesPlayer, seriesPlayer]),
   sharedNetwork: v.optional(v.string()), pairCap: v.optional(v.string()), tournamentId: v.optional(v.string()) });
 
+/**
+ * A seat as the series records it (`acted`, the keys of `actions`, `berserk`): 1 for the table's
+ * seat 0, 2 for its seat 1, the numbers the rules gave the seats when these fields were first
+ * kept. The series lives in the room's snapshot, so a live series restored after a deploy holds
+ * them; keeping them, read and written only here (`seriesSeat`), needs no conversion on restore.
+ */
+export type SeriesSeat = 1 | 2;
+
+/** The series' record of the table's (and the rules') seat `seat`. */
+const seriesSeat = (seat: Seat): SeriesSeat => (seat + 1) as SeriesSeat;
+
 export interface SeriesData {
   matchId: string;
   bestOf: 1 | 3;
-  /** players[0] opens (holds seat 1 in) the odd games, players[1] the even ones. */
+  /** players[0] opens (holds seat 0 in) the odd games, players[1] the even ones. */
   players: [SeriesPlayer, SeriesPlayer];
   game: number;
-  /** Seats that sent an action themselves in this game (a timeout's move does not count). */
-  acted: Seat[];
-  /** How many actions each seat sent itself in this game (absent in snapshots from before it was kept). */
+  /** Seats that sent an action themselves in this game (a timeout's move does not count), as SeriesSeat. */
+  acted: SeriesSeat[];
+  /** How many actions each seat (SeriesSeat) sent itself in this game (absent in snapshots from before it was kept). */
   actions?: Record<string, number>;
   /** The game is over and its rating update may not have happened yet (a crash in between). */
   unsettled: boolean;
@@ -59,8 +70,8 @@ export interface SeriesData {
   unrated?: string;
   /** See RankedOption. */
   tournamentId?: string;
-  /** Seats that went berserk in this game (an arena's: half the clock, +1 for a win of 7 moves). */
-  berserk?: Seat[];
+  /** Seats (SeriesSeat) that went berserk in this game (an arena's: half the clock, +1 for a win of 7 moves). */
+  berserk?: SeriesSeat[];
 }
 
 export function startSeries(option: RankedOption): SeriesData {
@@ -68,16 +79,32 @@ export function startSeries(option: RankedOption): SeriesData {
   return { matchId, bestOf, players, game: 1, acted: [], actions: {}, unsettled: false, wins: {}, changes: {}, finished: false, sharedNetwork, unrated: sharedNetwork ?? pairCap ?? '', tournamentId };
 }
 
-/** The player in `seat` in the current game. */
+/** The player in `seat` (the table's) in the current game. */
 export function playerInSeat(series: SeriesData, seat: Seat): SeriesPlayer {
   const opener = (series.game - 1) % 2;
-  return series.players[seat === 1 ? opener : 1 - opener];
+  return series.players[seat === 0 ? opener : 1 - opener];
 }
 
+/** The player in `seat` sent an action themselves. */
 export function noteAction(series: SeriesData, seat: Seat): void {
-  if (!series.acted.includes(seat)) series.acted.push(seat);
+  const key = seriesSeat(seat);
+  if (!series.acted.includes(key)) series.acted.push(key);
   series.actions ??= {};
-  series.actions[seat] = (series.actions[seat] ?? 0) + 1;
+  series.actions[key] = (series.actions[key] ?? 0) + 1;
+}
+
+/** How many actions the player in `seat` sent themselves in this game; `unknown` when the snapshot kept no count. */
+export function actionsOf(series: SeriesData, seat: Seat, unknown = 0): number {
+  return series.actions?.[seriesSeat(seat)] ?? unknown;
+}
+
+/** Whether the player in `seat` went berserk in this game. */
+export function isBerserk(series: SeriesData, seat: Seat): boolean {
+  return (series.berserk ?? []).includes(seriesSeat(seat));
+}
+
+export function markBerserk(series: SeriesData, seat: Seat): void {
+  if (!isBerserk(series, seat)) series.berserk = [...(series.berserk ?? []), seriesSeat(seat)];
 }
 
 /** Why a game is unrated, and whether that ends the match: an abort or a game the loser hardly played does; the pair's network or daily cap does not. */
@@ -96,9 +123,8 @@ export async function unratedReason(store: RankedStore, eligibility: RankedEligi
   if (series.acted.length !== 2) return { why: 'the game ended before both players had moved', endsMatch: true };
   if (series.sharedNetwork) return { why: series.sharedNetwork, endsMatch: false };
   if (winner !== null) {
-    const loser = winner === 1 ? 2 : 1;
     // A resignation is the loser's last action, not a move of the game.
-    const few = eligibility.loserMovesReason((series.actions?.[loser] ?? 1) - (endReason === 'resigned' ? 1 : 0));
+    const few = eligibility.loserMovesReason(actionsOf(series, other(winner), 1) - (endReason === 'resigned' ? 1 : 0));
     if (few) return { why: few, endsMatch: true };
   }
   // This very game is left out: settled once already (a crash in between), it is counted as the first time.
@@ -126,10 +152,10 @@ export async function recordMatchStart(store: RankedStore, series: SeriesData): 
  * the match record, and decides whether the series goes on. Safe to call again after a crash.
  */
 export async function settleGame(store: RankedStore, eligibility: RankedEligibility, series: SeriesData, game: GomokuState, clock?: { control: string; left: readonly number[] }): Promise<GameRecord> {
-  const id = (seat: Seat | null) => (seat ? playerInSeat(series, seat).playerId : '');
-  const winner = game.winner === 1 || game.winner === 2 ? id(game.winner) : null;
+  const id = (seat: Seat | null) => (seat === null ? '' : playerInSeat(series, seat).playerId);
+  const winnerSeat = game.winner === 'draw' ? null : game.winner;
+  const winner = winnerSeat === null ? null : id(winnerSeat);
   const [a, b] = [series.players[0].playerId, series.players[1].playerId];
-  const winnerSeat = game.winner === 1 || game.winner === 2 ? game.winner : null;
   // The pair's daily cap is read before this game is settled: a replay after a crash finds the marker first (ranked-store.ts).
   const reason = await unratedReason(store, eligibility, series, winnerSeat, game.endReason, Date.now());
   const rated = reason === null;

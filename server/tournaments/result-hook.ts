@@ -4,14 +4,12 @@
  * (tournament-store.ts finishGame). Called by the ranked series as the game settles.
  */
 import type { GomokuState } from '../../shared/games/gomoku';
-import type { SeriesData } from '../ranked/series';
+import { actionsOf, isBerserk, type SeriesData } from '../ranked/series';
 import type { GameWinner, TournamentStore } from './tournament-store';
 
 export async function recordTournamentGame(store: TournamentStore, series: SeriesData, game: GomokuState, now = Date.now()): Promise<boolean> {
-  // A tournament match is one game: the opener (players[0]) holds seat 1.
-  const result: GameWinner = game.winner === 1 ? 'opener' : game.winner === 2 ? 'follower' : 'draw';
-  const actions = series.actions ?? {};
-  const berserk = series.berserk ?? [];
-  return store.finishGame({ gameId: series.matchId, result, openerMoves: actions[1] ?? 0, followerMoves: actions[2] ?? 0, endedAt: now,
-    openerBerserk: berserk.includes(1), followerBerserk: berserk.includes(2) });
+  // A tournament match is one game: the opener (players[0]) holds seat 0.
+  const result: GameWinner = game.winner === 0 ? 'opener' : game.winner === 1 ? 'follower' : 'draw';
+  return store.finishGame({ gameId: series.matchId, result, openerMoves: actionsOf(series, 0), followerMoves: actionsOf(series, 1), endedAt: now,
+    openerBerserk: isBerserk(series, 0), followerBerserk: isBerserk(series, 1) });
 }

@@ -16,9 +16,9 @@ export interface OpenedGame {
 }
 
 /**
- * Opens the room for opener (seat 1) against follower, on the event's time control (a Fischer
- * clock; an event made before events had one keeps the ranked game's per-move clock); null when
- * either account is gone.
+ * Opens the room for opener (table seat 0, held by seat key 1) against follower, on the event's
+ * time control (a Fischer clock; an event made before events had one keeps the ranked game's
+ * per-move clock); null when either account is gone.
  */
 export async function openTournamentGame(
   store: RankedStore,
@@ -30,7 +30,8 @@ export async function openTournamentGame(
   if (!opener || !follower) return null;
   const keys = { 1: newKey(), 2: newKey() };
   const seriesPlayer = (p: NonNullable<typeof opener>) => ({ playerId: p.id, name: names.get(p.id) ?? p.name, rating: p.rating, rd: p.rd });
-  // players[0] opens (seat 1) game 1 of the series; one game per pairing.
+  // players[0] opens (table seat 0) game 1 of the series; one game per pairing. Seat keys are
+  // numbered from 1 for every game's table (server/table/seats.ts): key 1 holds seat 0.
   const ranked: RankedOption = { matchId: newId(), bestOf: 1, players: [seriesPlayer(opener), seriesPlayer(follower)], tournamentId: event.id };
   const control = parseControl(event.timeControl);
   const room = await matchMaker.createRoom('gomoku', { ranked, seatKeys: keys, ...(control ? { clock: { ...control } } : {}) });

@@ -11,6 +11,7 @@ import { comeBack, nextMessage, sleep, waitForState } from '../support/server';
 import { boardOf, movesOf, stoneAt, waitForMoves } from '../support/gomoku-client';
 import { commitmentHash } from '../../server/games/flip7/commitment';
 import { gomokuGame } from '../../shared/games/gomoku';
+import { withOldSeats } from '../support/gomoku-old-states';
 
 const redisUrl = testRedisUrl();
 let proc: ServerProcess | undefined;
@@ -159,16 +160,19 @@ it('a room saved before the rules kept the board in rows (a flat board of 225 ce
   await playUntilAcknowledged(p2, [p1, p2], 0, 0);
   const tokens = [p1.reconnectionToken, p2.reconnectionToken];
   await proc!.stop('SIGKILL');
-  // The stored rules state rewritten as a server of format version 1 saved it: the board flat, index y * 15 + x.
+  // The stored rules state rewritten as a server of format version 1 saved it: the board flat, index y * 15 + x, the seats 1 and 2.
   const redis = new Redis(redisUrl);
   try {
     const key = `parlor:room:${p1.roomId}`;
     const stored = JSON.parse((await redis.get(key))!);
     // Stored packed (no board); a version 1 server stored the whole state with a flat board.
     expect(stored.snapshot.game.board).toBeUndefined();
+    expect(stored.snapshot.game.packed).toBe(2);
     const state = gomokuGame.revive!(stored.snapshot.game);
     expect(state.board.map((row) => row.length)).toEqual(new Array(15).fill(15));
-    stored.snapshot.game = { ...state, board: state.board.flat() };
+    stored.snapshot.game = { ...withOldSeats(state), board: state.board.flat() };
+    // Ada (seat 0, Black) to move: seat 1 then, Black seat 1, White seat 2.
+    expect(stored.snapshot.game).toMatchObject({ toAct: 1, black: 1, white: 2 });
     await redis.set(key, JSON.stringify(stored), 'EX', await redis.ttl(key));
   } finally {
     redis.disconnect();

@@ -16,7 +16,8 @@ export const anyActionArb: fc.Arbitrary<GomokuAction> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('place' as const), x: fc.anything() as fc.Arbitrary<number>, y: fc.double() }) },
 );
 
-export const seatArb = fc.constantFrom(1, 2, 1, 2, 0, 3);
+/** A seat an action comes from: mostly the table's two (0 and 1), sometimes one that is nobody's. */
+export const seatArb = fc.constantFrom(0, 1, 0, 1, -1, 2);
 
 /** Applies actions in order, keeping only the accepted ones; returns every state reached. */
 export function playOut(config: GomokuConfig, steps: readonly [number, GomokuAction][]): GomokuState[] {
@@ -37,7 +38,7 @@ export const openingArb = fc
   })
   .map(({ cells, first, final }) => {
     const place = (i: number): GomokuAction => ({ type: 'place', x: cells[i] % 15, y: Math.floor(cells[i] / 15) });
-    const steps: [number, GomokuAction][] = [[1, place(0)], [1, place(1)], [1, place(2)], [2, { type: 'choose', choice: first }]];
-    if (first === 'place_more') steps.push([2, place(3)], [2, place(4)], [1, { type: 'choose', choice: final }]);
+    const steps: [number, GomokuAction][] = [[0, place(0)], [0, place(1)], [0, place(2)], [1, { type: 'choose', choice: first }]];
+    if (first === 'place_more') steps.push([1, place(3)], [1, place(4)], [0, { type: 'choose', choice: final }]);
     return { steps, first, final };
   });

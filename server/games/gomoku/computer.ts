@@ -136,8 +136,9 @@ export class GomokuComputer {
   }
 
   /**
-   * The computer's action for `request.seat` (rules numbering), or null when the decision was
-   * dropped (aborted: its room went, its player left, or a newer decision of the room replaced it).
+   * The computer's action for `request.seat` (the table's seat, which the rules share), or null
+   * when the decision was dropped (aborted: its room went, its player left, or a newer decision of
+   * the room replaced it).
    */
   think(request: ThinkRequest): Promise<GomokuAction | null> {
     const { signal } = request;

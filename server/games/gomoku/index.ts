@@ -40,7 +40,7 @@ export const gomokuServer: ServerGame<typeof gomokuGame, GomokuRoomState, Gomoku
   patchRate: 1000,
   // The computer thinks in a worker thread (computer.ts); a short pause first, so its answer never lands in the same frame as the move it answers.
   bot: (state, seat, strategy, rng, services, ctx) =>
-    services.computer.think({ state, seat: (seat + 1) as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
+    services.computer.think({ state, seat: seat as Seat, level: levelOfStrategy(strategy), seed: Math.floor(rng.next() * 2 ** 32), room: ctx.roomId, owner: ctx.owner, signal: ctx.signal }),
   // At most so many live games against the computer per address and per player (computer-games.ts).
   admit: (config, who, services) => (config.computer ? services.computer.games.admit(who.address, who.player) : null),
   screen: (config, who, services) => (config.computer ? services.computer.games.check(who.address, who.player) : undefined),

@@ -39,9 +39,9 @@ export function movesAnswer(startedAt: number, game: GomokuState | null): MovesA
   return { startedAt, cells: game ? movesToArray(game.moves).map(cellOf) : [] };
 }
 
-/** The rules number the seats 1 and 2, the table 0 and 1. */
+/** The session in a seat of the rules (the table's seat), '' for none. */
 function sessionOfSeat(sessionOf: (seat: number) => string, seat: Seat | null): string {
-  return seat === null ? '' : sessionOf(seat - 1);
+  return seat === null ? '' : sessionOf(seat);
 }
 
 const cellOf = (move: { x: number; y: number }) => move.y * 15 + move.x;

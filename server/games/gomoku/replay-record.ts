@@ -2,7 +2,9 @@
  * What a finished Gomoku game keeps for its replay (server/history/): the settings, and every
  * step that changed the position in order — the Swap 2 stones with the choices between them
  * (who made each and what was chosen), then the main game's stones. Seats are the table's
- * (0-based), as in FinishedGame.players. The client reads it in client/src/replay/gomoku-scene.ts.
+ * (0-based), as in FinishedGame.players, and as the rules number them: records kept before the
+ * rules did already held these numbers, so every kept record reads alike. The client reads it in
+ * client/src/games/gomoku/replay.ts.
  */
 import type { GomokuState, Phase, Stone, Swap2Choice } from '../../../shared/games/gomoku';
 import { moveAt, moveCount } from '../../../shared/games/gomoku/move-list';
@@ -30,8 +32,6 @@ export interface GomokuReplayRecord {
   winLine: number[];
 }
 
-const tableSeat = (seat: number) => seat - 1;
-
 /** `table`: what the table's synced state says of the game's settings (the clock, the computer's level). */
 export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: number; computer: number; clock?: string }, readings: readonly number[] = []): GomokuReplayRecord {
   const steps: GomokuReplayStep[] = [];
@@ -39,12 +39,12 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
   let choices = 0;
   const place = () => {
     const m = moveAt(state.moves, stones++);
-    steps.push({ type: 'place', seat: tableSeat(m.seat), x: m.x, y: m.y, colour: m.colour, order: m.order, phase: m.phase });
+    steps.push({ type: 'place', seat: m.seat, x: m.x, y: m.y, colour: m.colour, order: m.order, phase: m.phase });
   };
   // The opening interleaves stones and choices; its stones are the first moves, in order.
   for (const action of state.opening) {
     if (action.type === 'place') place();
-    else steps.push({ type: 'choice', seat: tableSeat(action.seat), choice: action.choice, phase: choices++ === 0 ? 'swap2_choice' : 'swap2_final_choice' });
+    else steps.push({ type: 'choice', seat: action.seat, choice: action.choice, phase: choices++ === 0 ? 'swap2_choice' : 'swap2_final_choice' });
   }
   while (stones < moveCount(state.moves)) place();
   return {
@@ -52,8 +52,8 @@ export function gomokuReplayRecord(state: GomokuState, table: { turnSeconds: num
     steps,
     // Each action was a step, in order (the last reading may be the flag's, past the last step).
     ...(table.clock ? { clockLeft: readings.slice(0, steps.length) } : {}),
-    black: state.black === null ? null : tableSeat(state.black),
-    white: state.white === null ? null : tableSeat(state.white),
+    black: state.black,
+    white: state.white,
     winLine: [...state.winLine],
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Gomoku as the table hosts it. The rules number the seats 1 and 2 (seed 004: player 1
- * opens Swap 2); the table's seats are 0 and 1, mapped here and nowhere else.
+ * Gomoku as the table hosts it. The rules number the seats as the table does (0 and 1, seat 0
+ * opens Swap 2), so the table's seat reaches the rules as it is.
  */
 import * as v from 'valibot';
 import type { GameDefinition } from '../../core/game';
@@ -9,10 +9,9 @@ import { reject } from '../../core/result';
 import { clockOption, type FischerControl } from '../../core/fischer-clock';
 import { applyAction, flagFallAction, newGame, timeoutAction } from './game';
 import { GOMOKU_RULE_CODES } from './errors';
-import { packState, upgradeState, type GomokuStateV1, type PackedGomokuState } from './serialize';
+import { packState, reviveState, type SavedGomokuState } from './serialize';
 import { gomokuMessages } from './messages';
 import type { GomokuAction, GomokuErrorCode, GomokuEvent, GomokuState } from './state';
-import type { Seat } from './swap2';
 import type { WinRule } from './board';
 
 export const TURN_SECONDS = { min: 5, max: 3600, default: 60 } as const;
@@ -46,9 +45,6 @@ export const gomokuOptions = {
   first: v.optional(v.picklist(['human', 'computer'], 'first must be "human" or "computer"')),
 };
 
-const toRules = (seat: number): Seat => (seat + 1) as Seat;
-const toTable = (seat: Seat): number => seat - 1;
-
 /** The messages the rules take (`rematch` is the rematch policy's). */
 const gomokuRuleMessages = { place: gomokuMessages.place, choose: gomokuMessages.choose, resign: gomokuMessages.resign };
 
@@ -75,19 +71,20 @@ export const gomokuGame: GameDefinition<GomokuTableConfig, GomokuState, GomokuAc
   fischer: (config) => config.clock,
   flagFall: (state) => flagFallAction(state),
   setup: (config) => ({ state: newGame({ rule: config.rule, swap2: config.swap2 }), events: [] }),
-  apply: (state, seat, action) => applyAction(state, toRules(seat), action),
-  toAct: (state) => (state.toAct === null ? [] : [toTable(state.toAct)]),
+  apply: (state, seat, action) => applyAction(state, seat, action),
+  toAct: (state) => (state.toAct === null ? [] : [state.toAct]),
   timeout: (state, _seat, rng) => timeoutAction(state, rng),
   abandon: () => ({ type: 'forfeit', reason: 'left' }),
   // Gomoku holds no hidden information: everyone sees the whole state.
   view: (state) => state,
-  // Snapshots hold the state packed (serialize.ts); a room saved before that, or before the
-  // board was kept in rows (format 1), or before the standard end reasons, comes back in today's shape too.
+  // Snapshots hold the state packed (serialize.ts); a room saved before that, before the board
+  // was kept in rows (format 1), before the standard end reasons or while the rules numbered the
+  // seats 1 and 2, comes back in today's shape too.
   pack: (state) => packState(state),
-  revive: (saved) => upgradeState(saved as GomokuState | GomokuStateV1 | PackedGomokuState),
+  revive: (saved) => reviveState(saved as SavedGomokuState),
   outcome: (state) => {
     if (state.phase !== 'game_over' || state.winner === null) return null;
-    return { winner: state.winner === 'draw' ? 'draw' : toTable(state.winner), reason: state.endReason ?? 'five' };
+    return { winner: state.winner, reason: state.endReason ?? 'five' };
   },
   version: (state) => state.turn,
   messages: gomokuRuleMessages,

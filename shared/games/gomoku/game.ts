@@ -31,10 +31,10 @@ type GomokuResult = Result<GomokuState, GomokuEvent, GomokuErrorCode>;
 export const DEFAULT_CONFIG: GomokuConfig = { rule: 'standard', swap2: true };
 
 export function other(seat: Seat): Seat {
-  return seat === 1 ? 2 : 1;
+  return seat === 0 ? 1 : 0;
 }
 
-/** Seed Properties 1 and 9: Swap 2 starts with player 1 placing; without it Black (seat 1) moves. */
+/** Seed Properties 1 and 9: Swap 2 starts with the opener (seat 0) placing; without it the opener plays Black and moves. */
 export function newGame(config: GomokuConfig = DEFAULT_CONFIG): GomokuState {
   const base = {
     config: { ...config },
@@ -47,9 +47,9 @@ export function newGame(config: GomokuConfig = DEFAULT_CONFIG): GomokuState {
     turn: 0,
   };
   if (config.swap2) {
-    return { ...base, phase: 'swap2_placement', toAct: 1, black: null, white: null };
+    return { ...base, phase: 'swap2_placement', toAct: 0, black: null, white: null };
   }
-  return { ...base, phase: 'main_game', toAct: 1, black: 1, white: 2 };
+  return { ...base, phase: 'main_game', toAct: 0, black: 0, white: 1 };
 }
 
 /** The choices open to the acting seat now (empty outside a choice phase). */
@@ -58,7 +58,7 @@ export function availableChoices(state: GomokuState): readonly Swap2Choice[] {
 }
 
 export function applyAction(state: GomokuState, seat: number, action: GomokuAction): GomokuResult {
-  if (seat !== 1 && seat !== 2) return reject('not_a_player', 'only the two seated players can act');
+  if (seat !== 0 && seat !== 1) return reject('not_a_player', 'only the two seated players can act');
   if (state.phase === 'game_over') return reject('game_over', 'the game is over');
   if (action === null || typeof action !== 'object') return reject('invalid_action', 'an action must be an object');
   switch (action.type) {
@@ -87,7 +87,8 @@ function forfeit(state: GomokuState, seat: Seat, reason: string): GomokuResult {
 
 function checkTurn(state: GomokuState, seat: Seat): GomokuResult | null {
   if (state.toAct !== seat) {
-    return reject('not_your_turn', `it is player ${state.toAct}'s turn (${state.phase})`);
+    // Said as people count the players: seat 0 is player 1. (A finished game, where nobody acts, was refused before.)
+    return reject('not_your_turn', `it is player ${Number(state.toAct) + 1}'s turn (${state.phase})`);
   }
   return null;
 }

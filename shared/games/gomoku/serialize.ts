@@ -1,11 +1,14 @@
 /**
  * Seed Property 11: a state survives JSON and comes back equal, with a format version check.
  *
- * Version 2 keeps the board as 15 rows of 15 cells (board.ts); version 1 kept it as 225 flat
- * cells. Version 1 documents are still read, and so are version 1 states with no document
- * around them: the table's Redis snapshots hold the rules state as it was when saved, and a
- * restored room's state goes through `upgradeState` once (the definition's `revive`). Reading
- * either also gives a game that ended under an old end reason's name today's (state.ts
+ * Documents (`serialize`): version 3 numbers the seats as the table does (0 and 1, seat 0 opens);
+ * version 2 numbered them 1 and 2 (seat 1 opened), with the board as 15 rows of 15 cells
+ * (board.ts); version 1 also numbered them 1 and 2 and kept the board as 225 flat cells. Older
+ * documents are still read, and so are the states the table's Redis snapshots hold: packed
+ * (`packed: 2` today; `packed: 1` numbered the seats 1 and 2) or, from before packing, whole
+ * states of version 1 or 2 with no document around them. A restored room's state goes through
+ * `reviveState` once (the definition's `revive`). Reading any of them gives today's state: the
+ * table's seats, and a game that ended under an old end reason's name today's (state.ts
  * LEGACY_END_REASONS).
  *
  * In every stored form `moves` is a flat array of placements (or packed numbers); in memory it is
@@ -18,9 +21,15 @@ import { forEachMove, movesFromArray, movesToArray, type MoveList } from './move
 import { currentEndReason, type GomokuState, type Placement } from './state';
 import { cellsFromMoves, colourOfStone, type Phase, type Seat } from './swap2';
 
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
-/** A state as version 2 writes it (and as snapshots held it before packing): `moves` a flat array. */
+/** A packed state's version (`packed`): 2 numbers the seats 0 and 1, 1 numbered them 1 and 2. */
+export const PACKED_VERSION = 2;
+
+/**
+ * A state as a document holds it (and as snapshots held it before packing): `moves` a flat array.
+ * Documents of versions 1 and 2, and every such snapshot, number the seats 1 and 2.
+ */
 export type StoredGomokuState = Omit<GomokuState, 'moves'> & { moves: Placement[] };
 
 /** A state as version 1 wrote it: the same fields, the board as 225 flat cells (index y * 15 + x). */
@@ -31,7 +40,10 @@ export type GomokuStateV1 = Omit<StoredGomokuState, 'board'> & { board: FlatCell
  * no board (the stones give it) and each placement as three numbers (cell, seat, phase), so
  * about 10 bytes of JSON a stone instead of ~60 plus the board's ~500.
  */
-export type PackedGomokuState = Omit<GomokuState, 'board' | 'moves'> & { packed: 1; moves: number[] };
+export type PackedGomokuState = Omit<GomokuState, 'board' | 'moves'> & { packed: 1 | typeof PACKED_VERSION; moves: number[] };
+
+/** Every form a table's snapshot has held its rules state in. */
+export type SavedGomokuState = StoredGomokuState | GomokuStateV1 | PackedGomokuState;
 
 /** The phases a stone can be placed in, by their number in a packed state. */
 const PLACING_PHASES: readonly Phase[] = ['swap2_placement', 'swap2_extra', 'main_game'];
@@ -40,7 +52,7 @@ export function packState(state: GomokuState): PackedGomokuState {
   const { board: _board, moves, ...rest } = state;
   const packed: number[] = [];
   forEachMove(moves, (m) => packed.push(m.y * SIZE + m.x, m.seat, PLACING_PHASES.indexOf(m.phase)));
-  return { ...rest, packed: 1, moves: packed };
+  return { ...rest, packed: PACKED_VERSION, moves: packed };
 }
 
 function unpackState(packed: PackedGomokuState): GomokuState {
@@ -57,13 +69,24 @@ function unpackState(packed: PackedGomokuState): GomokuState {
 }
 
 /**
- * The state in the current format: a packed one (the table's snapshots) is unpacked, a
- * version 1 state gets its board in rows, a stored one its moves in chunks, a current one
- * (in memory) is returned as is.
+ * A table snapshot's rules state as today's state. A packed one is unpacked; one saved before
+ * packing gets its moves in chunks, and its board in rows if version 1 kept it flat. Every form
+ * but `packed: 2` was saved while the rules numbered the seats 1 and 2: those get the table's.
+ * Only for saved states (parsed JSON): a state in memory is today's already.
  */
-export function upgradeState(saved: GomokuState | StoredGomokuState | GomokuStateV1 | PackedGomokuState): GomokuState {
+export function reviveState(saved: SavedGomokuState): GomokuState {
+  const state = currentShape(saved);
+  return (saved as PackedGomokuState)?.packed === PACKED_VERSION ? state : withTableSeats(state);
+}
+
+/**
+ * The state in the current shape, its seats numbered as saved: a packed one is unpacked, a
+ * version 1 state gets its board in rows, a stored one its moves in chunks.
+ */
+function currentShape(saved: SavedGomokuState): GomokuState {
   const state = withCurrentEndReason(saved);
-  if ((state as PackedGomokuState).packed === 1) return unpackState(state as PackedGomokuState);
+  if (isPacked(state)) return unpackState(state);
+  // An empty `moves` array reads as either form: a stored state's or, chunked, today's.
   const unpacked = state as GomokuState | StoredGomokuState | GomokuStateV1;
   const moves = isFlatMoves(unpacked.moves) ? movesFromArray(unpacked.moves) : unpacked.moves;
   // Not a flat board of cells either (a document that is no state): passed on as it came, as version 1 did.
@@ -71,6 +94,31 @@ export function upgradeState(saved: GomokuState | StoredGomokuState | GomokuStat
     return moves === unpacked.moves ? (unpacked as GomokuState) : ({ ...unpacked, moves } as GomokuState);
   }
   return { ...unpacked, board: boardFromCells(unpacked.board), moves } as GomokuState;
+}
+
+const isPacked = (state: SavedGomokuState): state is PackedGomokuState => {
+  const version = (state as PackedGomokuState)?.packed;
+  return version === 1 || version === PACKED_VERSION;
+};
+
+/**
+ * A state saved while the rules numbered the seats 1 and 2 (seat 1 opened), in the table's
+ * numbering (0 and 1, seat 0 opens): every seat it names is one less. Anything that is not a
+ * state (a document that holds none) is passed on as it came.
+ */
+function withTableSeats(state: GomokuState): GomokuState {
+  if (typeof state !== 'object' || state === null || !Array.isArray(state.opening) || !Array.isArray(state.moves as unknown)) return state;
+  const seat = (old: Seat) => (old - 1) as Seat;
+  const seatOrNull = (old: Seat | null) => (old === null ? null : seat(old));
+  return {
+    ...state,
+    toAct: seatOrNull(state.toAct),
+    black: seatOrNull(state.black),
+    white: seatOrNull(state.white),
+    winner: state.winner === 'draw' ? 'draw' : seatOrNull(state.winner),
+    opening: state.opening.map((action) => ({ ...action, seat: seat(action.seat) })),
+    moves: movesFromArray(movesToArray(state.moves).map((move) => ({ ...move, seat: seat(move.seat) }))),
+  };
 }
 
 /**
@@ -109,8 +157,9 @@ export function deserialize(text: string): { ok: true; state: GomokuState } | Re
     return reject('bad_format', 'no state in the document');
   }
   const { v, state } = parsed as { v: unknown; state: StoredGomokuState | GomokuStateV1 };
-  if (v === 1) return { ok: true, state: upgradeState(state) };
-  if (v !== FORMAT_VERSION) return reject('bad_version', `format version ${String(v)} is not ${FORMAT_VERSION} (or 1, read and upgraded)`);
+  // Versions 1 and 2 numbered the seats 1 and 2 (version 1 also kept the board flat).
+  if (v === 1 || v === 2) return { ok: true, state: withTableSeats(currentShape(state)) };
+  if (v !== FORMAT_VERSION) return reject('bad_version', `format version ${String(v)} is not ${FORMAT_VERSION} (or 1 or 2, read and upgraded)`);
   // As before, a document that is no state is passed on as it came (with moves chunked if there are any).
   const current = withCurrentEndReason(state as StoredGomokuState);
   const { moves } = current;

@@ -33,7 +33,7 @@ export type EndReason = 'five' | 'draw' | ForfeitReason;
 
 /**
  * The names Gomoku gave its forfeits before it took the standard ones. Rooms saved in Redis
- * then still hold them; reading such a state gives today's names (serialize.ts `upgradeState`),
+ * then still hold them; reading such a state gives today's names (serialize.ts `reviveState`, `deserialize`),
  * and migration 008 rewrote the finished games and matches the database kept.
  */
 export const LEGACY_END_REASONS: Readonly<Record<string, ForfeitReason>> = { resign: 'resigned', timeout: 'time', abandon: 'left' };
@@ -43,7 +43,11 @@ export function currentEndReason<R extends string>(reason: R): R | ForfeitReason
   return Object.hasOwn(LEGACY_END_REASONS, reason) ? LEGACY_END_REASONS[reason] : reason;
 }
 
-/** Plain data: it is persisted (serialize.ts gives the stored shape) and replayed. */
+/**
+ * Plain data: it is persisted (serialize.ts gives the stored shape) and replayed. Every seat in it
+ * (`toAct`, `black`, `white`, `winner`, the placements' and opening actions' `seat`) is the table's
+ * (swap2.ts `Seat`: 0 or 1).
+ */
 export interface GomokuState {
   config: GomokuConfig;
   phase: Phase;

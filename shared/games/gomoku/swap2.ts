@@ -4,7 +4,12 @@
  */
 import { BLACK, CELLS, EMPTY, WHITE, type Stone } from './board';
 
-export type Seat = 1 | 2;
+/**
+ * A player's seat: the table's own numbering (`SeatIndex`, shared/core/game.ts), so the rules
+ * and the table name a seat alike. Seat 0 opens: it places the Swap 2 stones (or plays Black
+ * first without Swap 2); seat 1 answers.
+ */
+export type Seat = 0 | 1;
 export type Swap2Choice = 'black' | 'white' | 'place_more';
 export type Phase =
   | 'swap2_placement'
@@ -14,15 +19,15 @@ export type Phase =
   | 'main_game'
   | 'game_over';
 
-/** Seed Property 13: player 1 places and makes the final choice; player 2 chooses and places extras. */
+/** Seed Property 13: the opener (seat 0) places and makes the final choice; seat 1 chooses and places extras. */
 export function swap2Actor(phase: Phase): Seat | null {
   switch (phase) {
     case 'swap2_placement':
     case 'swap2_final_choice':
-      return 1;
+      return 0;
     case 'swap2_choice':
     case 'swap2_extra':
-      return 2;
+      return 1;
     default:
       return null;
   }

@@ -9,7 +9,7 @@ import { DEFAULT_COMPUTER_LIMITS, type ComputerLimits } from '../../../../server
 import { applyAction, newGame } from '../../../../shared/games/gomoku';
 
 const opening = () => newGame({ rule: 'standard', swap2: false });
-const request = (room: string, owner = 'a', signal?: AbortSignal): ThinkRequest => ({ state: opening(), seat: 1, level: 3, seed: 1, room, owner, signal });
+const request = (room: string, owner = 'a', signal?: AbortSignal): ThinkRequest => ({ state: opening(), seat: 0, level: 3, seed: 1, room, owner, signal });
 
 /** What became of each decision, as the server's metric is told. */
 let counts: Record<DecisionOutcome, number>;
@@ -38,7 +38,7 @@ it('a waiting decision whose room is gone is dropped, never thought; the others 
   expect(computer.waiting).toBe(0);
   const [a1, a2, a3] = await Promise.all(answers);
   expect(a3).toBeNull();
-  for (const a of [a1, a2]) expect(applyAction(opening(), 1, a!).ok).toBe(true);
+  for (const a of [a1, a2]) expect(applyAction(opening(), 0, a!).ok).toBe(true);
   expect(counts).toEqual({ thought: 2, dropped: 1, on_the_spot: 0 });
 });
 
@@ -66,7 +66,7 @@ it('past the queue limit, a decision is taken on the spot rather than queued', a
   const spot = think(request('q4'));
   expect(computer.waiting).toBe(1);
   expect(counts.on_the_spot).toBe(1);
-  expect(applyAction(opening(), 1, (await spot)!).ok).toBe(true);
+  expect(applyAction(opening(), 0, (await spot)!).ok).toBe(true);
   await Promise.all(answers);
 });
 

@@ -22,7 +22,7 @@ const placementArb: fc.Arbitrary<Placement> = fc.record({
   x: fc.integer({ min: 0, max: 14 }),
   y: fc.integer({ min: 0, max: 14 }),
   colour: fc.constantFrom(1 as const, 2 as const),
-  seat: fc.constantFrom(1 as const, 2 as const),
+  seat: fc.constantFrom(0 as const, 1 as const),
   order: fc.nat(225),
   phase: fc.constantFrom('swap2_placement' as const, 'swap2_extra' as const, 'main_game' as const),
 });
@@ -38,7 +38,7 @@ function expectShape(list: MoveList<Placement>, moves: readonly Placement[]) {
   expect(list.map((chunk) => chunk.length)).toEqual(list.map((_, k) => (k < list.length - 1 ? MOVE_CHUNK : moves.length - k * MOVE_CHUNK)));
 }
 
-const stone = (order: number): Placement => ({ x: order % 15, y: Math.floor(order / 15) % 15, colour: order % 2 ? 1 : 2, seat: 1, order, phase: 'main_game' });
+const stone = (order: number): Placement => ({ x: order % 15, y: Math.floor(order / 15) % 15, colour: order % 2 ? 1 : 2, seat: 0, order, phase: 'main_game' });
 
 describe('the move list', () => {
   it('is empty to start with', () => {

@@ -36,11 +36,11 @@ function expectedStoneCount(state: GomokuState): [number, number] | null {
 }
 
 describe('Swap 2 correctness properties (seed 004)', () => {
-  it('Property 1: Initial Phase Correctness — swap2_placement with player 1 to act', () => {
+  it('Property 1: Initial Phase Correctness — swap2_placement with the opener (seat 0) to act', () => {
     fc.assert(fc.property(fc.constantFrom('standard' as const, 'freestyle' as const), (rule) => {
       const state = newGame({ rule, swap2: true });
       expect(state.phase).toBe('swap2_placement');
-      expect(state.toAct).toBe(1);
+      expect(state.toAct).toBe(0);
       expect(state.moves).toHaveLength(0);
     }), RUNS);
   });
@@ -85,7 +85,7 @@ describe('Swap 2 correctness properties (seed 004)', () => {
       const state = states[states.length - 1];
       const taken = lastMove(state.moves)!;
       const before = structuredClone(state);
-      const result = applyAction(state, state.toAct ?? 1, { type: 'place', x: taken.x, y: taken.y });
+      const result = applyAction(state, state.toAct ?? 0, { type: 'place', x: taken.x, y: taken.y });
       expect(result.ok).toBe(false);
       if (!result.ok && (state.phase === 'swap2_placement' || state.phase === 'swap2_extra' || state.phase === 'main_game')) {
         expect(result.code).toBe('occupied');
@@ -97,8 +97,8 @@ describe('Swap 2 correctness properties (seed 004)', () => {
   it('Property 5: Color Assignment Correctness — the chooser gets the named colour, the other seat the other', () => {
     fc.assert(fc.property(openingArb, ({ steps, first, final }) => {
       const end = playOut(swap2On, steps).at(-1)!;
-      const [chooser, colour] = first === 'place_more' ? [1, final] : [2, first];
-      const otherSeat = chooser === 1 ? 2 : 1;
+      const [chooser, colour] = first === 'place_more' ? [0, final] : [1, first];
+      const otherSeat = chooser === 0 ? 1 : 0;
       expect(colour === 'black' ? end.black : end.white).toBe(chooser);
       expect(colour === 'black' ? end.white : end.black).toBe(otherSeat);
     }), RUNS);
@@ -125,12 +125,12 @@ describe('Swap 2 correctness properties (seed 004)', () => {
     }), RUNS);
   });
 
-  it('Property 9: Disabled Swap 2 Behavior — main_game at once, Black (seat 1) to move, no opening', () => {
+  it('Property 9: Disabled Swap 2 Behavior — main_game at once, Black (seat 0) to move, no opening', () => {
     fc.assert(fc.property(fc.constantFrom('standard' as const, 'freestyle' as const), (rule) => {
       const state = newGame({ rule, swap2: false });
       expect(state.phase).toBe('main_game');
       expect(state.toAct).toBe(state.black);
-      expect(state.black).toBe(1);
+      expect(state.black).toBe(0);
       expect(state.opening).toEqual([]);
     }), RUNS);
   });
@@ -170,16 +170,16 @@ describe('Swap 2 correctness properties (seed 004)', () => {
     }), RUNS);
   });
 
-  it('Property 13: Active Player Correctness — player 1 places and makes the final choice, player 2 chooses and adds', () => {
+  it('Property 13: Active Player Correctness — seat 0 places and makes the final choice, seat 1 chooses and adds', () => {
     fc.assert(fc.property(randomSteps, (steps) => {
       for (const state of playOut(swap2On, steps)) {
         const actor = swap2Actor(state.phase);
         if (actor !== null) expect(state.toAct).toBe(actor);
       }
-      expect(swap2Actor('swap2_placement')).toBe(1);
-      expect(swap2Actor('swap2_final_choice')).toBe(1);
-      expect(swap2Actor('swap2_choice')).toBe(2);
-      expect(swap2Actor('swap2_extra')).toBe(2);
+      expect(swap2Actor('swap2_placement')).toBe(0);
+      expect(swap2Actor('swap2_final_choice')).toBe(0);
+      expect(swap2Actor('swap2_choice')).toBe(1);
+      expect(swap2Actor('swap2_extra')).toBe(1);
     }), RUNS);
   });
 

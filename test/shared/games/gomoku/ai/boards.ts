@@ -4,7 +4,7 @@ import { SIZE, applyAction, newGame, type GomokuAction, type GomokuState, type W
 import { computerAction, type ComputerLevel } from '../../../../../shared/games/gomoku/ai';
 
 /**
- * A main-game state (Swap 2 off, seat 1 Black) from up to 15 rows: X Black, O White,
+ * A main-game state (Swap 2 off, seat 0 Black) from up to 15 rows: X Black, O White,
  * anything else empty; the first row is y = 0. Black must have as many stones as White
  * (Black to move) or one more (White to move); no row of five may already stand.
  */

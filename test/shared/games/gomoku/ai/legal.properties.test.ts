@@ -102,6 +102,6 @@ describe('edge cases', () => {
 
   it('refuses to act for a seat whose turn it is not', () => {
     const state = newGame({ rule: 'standard', swap2: true });
-    expect(() => computerAction(state, 2, { level: 1, rng: new Mulberry32(1), now: steppingClock() })).toThrow(RangeError);
+    expect(() => computerAction(state, 1, { level: 1, rng: new Mulberry32(1), now: steppingClock() })).toThrow(RangeError);
   });
 });
