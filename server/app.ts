@@ -12,7 +12,7 @@ import { IndexedLocalDriver } from './rooms/indexed-local-driver';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { computerLimitsOf, DEFAULT_HEALTH_CACHE_MS, floodLimitsOf, rateLimitsOf, roomLimitsOf, type ParlorConfig } from './config';
 import { GAMES } from './games/registry';
-import { tableRoom } from './table/table-room';
+import { tableRoom } from './table/game-room';
 import type { AnyServerGame } from './table/server-game';
 import { mountHttpRoutes } from './http/routes';
 import { mountRankedRoutes } from './http/ranked-routes';

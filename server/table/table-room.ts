@@ -11,6 +11,7 @@
  * - bots.ts: which bot moves now and what it plays;
  * - table-snapshot.ts and snapshot.ts: the saved shape, the undo and the restore;
  * - table-context.ts: what the game's hooks and the policies (rematch, series, history) see of the room;
+ * - table-parts.ts: the room's parts in one object; game-room.ts: the class Colyseus instantiates per game;
  * - this file: the Colyseus lifecycle, the game's messages and the room's parts wired together;
  * - parlor-room.ts: messages, flood control, persistence, the hand-over on a deploy, presence.
  */
@@ -19,9 +20,8 @@ import * as v from 'valibot';
 import type { TableErrorCode } from '../../shared/core/errors';
 import type { AnyGame, CodeOf, ConfigOf, EventOf, SeatIndex, StateOf } from '../../shared/core/game';
 import { Mulberry32 } from '../../shared/core/rng';
-import type { RoomServices, Services } from '../services';
 import { MAX_SPECTATORS, ParlorRoom } from './parlor-room';
-import { parseRoomOptions, seatOptions } from '../guards/join-options';
+import { parseRoomOptions } from '../guards/join-options';
 import { clearHeldSeatTimers, RoomTimers } from './room-timers';
 import type { ServerGame, StepContext, TablePolicy, TableSchema } from './server-game';
 import type { Snapshot } from './snapshot';
@@ -35,53 +35,14 @@ import { TableContext, type ContextRoom } from './table-context';
 import { roomClientAddress } from '../guards/client-address';
 import { AccountStore } from '../accounts/account-store';
 import type { RoomBudget } from '../guards/room-budget';
-import { addressOption, authorizeJoin, configOf } from './table-auth';
+import { addressOption, configOf } from './table-auth';
 import { Seating, seatKeysSchema } from './seating';
 import { restore, snapshotOf, undo } from './table-snapshot';
 import { tableMessages } from './table-messages';
+import { TableParts } from './table-parts';
 import type { FloodControl } from '../guards/flood-control';
 
 type Listing = { game: string; players: string[]; spectators: number; open: boolean } & Record<string, unknown>;
-
-/** The class Colyseus instantiates for one game: the table with the game and the services bound. */
-export function tableRoom<G extends AnyGame, S extends TableSchema>(game: ServerGame<G, S>, services: Services, rooms: RoomServices) {
-  const entries = { ...seatOptions, ...game.definition.options };
-  const accounts = new AccountStore(services.db, services.tokens);
-  // What every room of the game shares is on the class's prototype (getters), not a field of each room.
-  return class extends TableRoom<G, S> {
-    get serverGame() { return game; }
-    get services() { return services; }
-    get rooms() { return rooms; }
-    protected get accounts() { return accounts; }
-    get entries() { return entries; }
-    /** Runs before a seat is reserved (unbound: Colyseus calls it before it creates a room): bad options are refused here. */
-    static override onAuth(token: string, options: unknown, _context?: unknown): Promise<unknown> {
-      return authorizeJoin(game, entries, accounts, services, rooms, token, options);
-    }
-  };
-}
-
-/** A table's own parts (`TableRoom.parts`). */
-class TableParts<G extends AnyGame, S extends TableSchema> {
-  config!: ConfigOf<G>;
-  options: Record<string, unknown> = {};
-  readonly seats = new Seats();
-  readonly seating: Seating<G, S>;
-  readonly timers = new RoomTimers<string>();
-  readonly pipeline: TablePipeline<G>;
-  turnClock!: TurnClock<G>;
-  bots!: TableBots<G>;
-  policies: TablePolicy[] = [];
-  readonly context: TableContext<G, S>;
-  local: unknown;
-  queryLimits?: Map<string, FloodControl>;
-
-  constructor(room: TableRoom<G, S>, entries: v.ObjectEntries) {
-    this.seating = new Seating(room, entries);
-    this.pipeline = new TablePipeline<G>(room);
-    this.context = new TableContext<G, S>(room);
-  }
-}
 
 /**
  * The room's parts (seats, seating, timers, pipeline, snapshot, policies) and the steps they ask
