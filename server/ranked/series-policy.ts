@@ -39,13 +39,15 @@ export function rankedSeries(table: PolicyTable<TableSchema & SeriesSchema>): Ta
 class RankedSeries implements TablePolicy {
   readonly name = 'ranked';
   private series: SeriesData | null = null;
+  /** Epoch ms the series' next game starts, 0 when none is due: kept here and saved, shown by the mirror after the save. */
+  private nextGameAt = 0;
 
   constructor(private readonly table: PolicyTable<TableSchema & SeriesSchema>) {}
 
   mirror() {
     const { series, table } = this;
     if (!series) return;
-    Object.assign(table.schema, { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game, unrated: series.unrated ?? '' });
+    Object.assign(table.schema, { ranked: true, matchId: series.matchId, bestOf: series.bestOf, gameNumber: series.game, unrated: series.unrated ?? '', nextGameAt: this.nextGameAt });
     table.seats.forEach((record, index) => {
       const row = record && table.schema.players.get(record.id);
       if (!row) return;
@@ -79,19 +81,21 @@ class RankedSeries implements TablePolicy {
       table.log.error({ err }, 'rating update failed, retried on restore');
       return;
     }
-    this.mirror();
     if (!current.finished) {
       this.scheduleNextGame(table.services.timings.nextGameMs);
       await table.save();
     }
+    // Shown once saved: the ratings are in the database, the next game's start in the snapshot.
+    this.mirror();
   }
 
   private scheduleNextGame(ms: number) {
     const { table } = this;
-    table.schema.nextGameAt = Date.now() + ms;
+    this.nextGameAt = Date.now() + ms;
     table.setTimer('next_game', ms, () => void table.serial(async () => {
       await nextGame(table.services.ranked, table.services.eligibility, this.series!);
-      table.schema.nextGameAt = 0;
+      // The new game's mirror, after its save, shows that none is due any more.
+      this.nextGameAt = 0;
       // The other player opens this game: the sessions change seats.
       await table.newGame(true);
     }));
@@ -133,18 +137,21 @@ class RankedSeries implements TablePolicy {
     const { series, table } = this;
     if (!series || series.finished) return;
     table.clearTimer('next_game');
+    // The match ends here and its room is removed: nothing to save, shown at once.
+    this.nextGameAt = 0;
     table.schema.nextGameAt = 0;
     void endSeriesEarly(table.services.ranked, series).then(() => table.persistence.remove());
   }
 
   save() {
-    return this.series ? { series: this.series, nextGameAt: this.table.schema.nextGameAt } : null;
+    return this.series ? { series: this.series, nextGameAt: this.nextGameAt } : null;
   }
 
   restore(data: unknown, downSince: number) {
     const saved = data as { series: SeriesData; nextGameAt: number } | null | undefined;
     if (!saved) return;
     const series = (this.series = saved.series);
+    this.nextGameAt = 0;
     this.table.schema.ranked = true;
     if (!series.unsettled && !series.finished && saved.nextGameAt > 0) this.scheduleNextGame(Math.max(1000, saved.nextGameAt - downSince));
   }

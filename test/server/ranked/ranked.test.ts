@@ -124,6 +124,9 @@ describe('ranked play', () => {
     const { rooms, matchId } = await pairUp(a, b, 3);
     const firstOpener = idOf(bySeat(rooms)[0]);
     await playSeatOneWins(rooms);
+    // Between games, both see when the next one starts (shown once the series' save holds it).
+    const between = await waitForState(rooms[1], (s: any) => s.phase === 'game_over' && s.nextGameAt > 0, 8000);
+    expect((between as any).nextGameAt).toBeGreaterThan(Date.now() - 1000);
     await Promise.all(rooms.map((r) => waitForState(r, (s: any) => s.gameNumber === 2 && s.phase === "swap2_placement", 8000)));
     expect(idOf(bySeat(rooms)[0])).not.toBe(firstOpener);
     expect(rooms[0].state.moveCount).toBe(0); // an empty board: no stones placed
