@@ -20,7 +20,7 @@ import { UNDO_FIELDS } from './snapshot';
 export const MAX_SPECTATORS = 100;
 
 /** A message handler, shared by every room of a class: the room it runs in comes first. */
-export type Handler<R = any> = (room: R, client: Client, payload: unknown) => unknown;
+type Handler<R = any> = (room: R, client: Client, payload: unknown) => unknown;
 /** The room's `handle`: a message type, its payload's schema, its handler. */
 export type Handle<R> = <Q extends v.GenericSchema>(type: string, schema: Q, handler: (room: R, client: Client, payload: v.InferOutput<Q>) => unknown) => void;
 

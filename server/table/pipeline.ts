@@ -114,12 +114,7 @@ export class TablePipeline<G extends AnyGame> {
     const { room } = this;
     this.stepping += 1;
     try {
-      if (!plan()) return false;
-      if (room.persistence.enabled && !(await room.persistence.save(room.snapshot()))) {
-        await room.undo();
-        room.afterChange();
-        return false;
-      }
+      if (!plan() || !(await this.saved(performance.now()))) return false;
       room.mirror();
       room.armClock();
       room.afterChange();
@@ -127,6 +122,20 @@ export class TablePipeline<G extends AnyGame> {
     } finally {
       this.stepping -= 1;
     }
+  }
+
+  /**
+   * Saves the room as the step left it; a save given up on (Redis away past its bound, counted from
+   * `arrivedAt`) undoes the step, tells `client` why, and returns false. Without a store there is
+   * nothing to write: the snapshot is not even built.
+   */
+  private async saved(arrivedAt: number, client?: Client): Promise<boolean> {
+    const { room } = this;
+    if (!room.persistence.enabled || (await room.persistence.save(room.snapshot(), arrivedAt))) return true;
+    if (client) room.reject(client, 'storage_unavailable', 'storage is away: your action was not played (nothing changed); try again in a moment');
+    await room.undo();
+    room.afterChange();
+    return false;
   }
 
   /**
@@ -144,13 +153,7 @@ export class TablePipeline<G extends AnyGame> {
       room.gameEnded();
       for (const policy of room.policies) policy.ending?.();
     }
-    // Without a store there is nothing to write: the snapshot is not even built.
-    if (room.persistence.enabled && !(await room.persistence.save(room.snapshot(), arrivedAt))) {
-      if (client) room.reject(client, 'storage_unavailable', 'storage is away: your action was not played (nothing changed); try again in a moment');
-      await room.undo();
-      room.afterChange();
-      return;
-    }
+    if (!(await this.saved(arrivedAt, client))) return;
     try {
       if (over) {
         for (const policy of room.policies) await policy.ended?.();

@@ -91,8 +91,7 @@ export abstract class TableRoom<G extends AnyGame, S extends TableSchema>
 
   /**
    * Epoch ms at which the current game was set up (0 before the first), and the generator of the
-   * table's public play: the pipeline's, read through the room. (Every own field of a room is an
-   * entry in its property dictionary, ~0.1 KB each past the ~40 that fit its first size.)
+   * table's public play: the pipeline's, read through the room (why not fields of the room: `ParlorRoom.kept`).
    */
   get startedAt(): number { return this.pipeline.startedAt; }
   set startedAt(at: number) { this.pipeline.startedAt = at; }
